@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import multipart from '@fastify/multipart';
+import formbody from '@fastify/formbody';
+import type { CoreContext } from './platform/context.js';
+import type { App } from './platform/http/types.js';
+import { auth } from './platform/http/types.js';
+import { registerErrorHandling } from './platform/http/error-handler.js';
+import { registerAuth } from './platform/auth/plugin.js';
+import { registerIdempotency } from './platform/idempotency/plugin.js';
+import { registerHealth, type Lifecycle } from './platform/http/health.js';
+import type { Module } from './modules/module.js';
+
+export const API_VERSION = '1.1.0';
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export const OPENAPI_TAGS = [
+  { name: 'auth', description: 'Login, tokens and the current principal' },
+  { name: 'api-keys', description: 'Scoped API keys for servers' },
+  { name: 'documents', description: 'Upload, indexing, search and viewing of documents' },
+  { name: 'memories', description: 'Memories (knowledge bases)' },
+  { name: 'folders', description: 'Folders of documents' },
+  { name: 'llm', description: 'Language-model catalog, activation, routing and health' },
+  { name: 'openai', description: 'OpenAI-compatible gateway' },
+  { name: 'system', description: 'Health and readiness' },
+];
+
+/** Registers the platform plugins, then each module's routes. Knows no feature. */
+export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: Lifecycle): Promise<App> {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Routes added by documentation plugins are public by nature; everything else must declare.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.auth && (route.url.startsWith('/docs') || route.url === '/openapi.json')) {
+      route.config = { ...route.config, auth: auth.public('API documentation') } as typeof route.config;
+    }
+  });
+
+  registerErrorHandling(app);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Knowledge and assistant platform API',
+        version: API_VERSION,
+        description: 'Multi-tenant backend: authentication, documents, language models, apps.',
+      },
+      servers: [{ url: config.publicBaseUrl }],
+      tags: OPENAPI_TAGS,
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'JWT access token or an `sk-` API key' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 501, fields: 50, fieldSize: 64 * 1024, parts: 600 },
+  });
+  registerAuth(app, ctx.authenticator, ctx.limits);
+  registerIdempotency(app, ctx.idempotency, config.idempotencyMaxBodyBytes);
+  registerHealth(app, ctx.db, lifecycle);
+
+  app.get('/openapi.json', { schema: { hide: true }, config: { auth: auth.public('API description') } }, async () =>
+    app.swagger(),
+  );
+
+  for (const module of modules) await module.routes?.(app);
+  await app.ready();
+  return app;
+}

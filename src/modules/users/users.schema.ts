@@ -1,0 +1,20 @@
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/tenants.schema.js';
+
+export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  email: text('email').notNull(),
+  name: text('name').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').$type<Role>().notNull(),
+  status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,47 @@
+import type { Role } from '../../modules/users/users.schema.js';
+
+/** API-key scopes of SPEC "Scoped API key"; roles map onto the same names (one permission model). */
+export const SCOPES = [
+  'admin',
+  '*',
+  'documents:read',
+  'documents:ingest',
+  'knowledge_bases:read',
+  'knowledge_bases:write',
+  'chat:query',
+  'connectors:read',
+  'connectors:sync',
+  'feedback:read',
+  'feedback:write',
+  'llm:read',
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+const READ: Scope[] = ['documents:read', 'knowledge_bases:read', 'connectors:read', 'feedback:read', 'llm:read', 'chat:query'];
+const WRITE: Scope[] = ['documents:ingest', 'knowledge_bases:write', 'connectors:sync', 'feedback:write'];
+
+export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
+  owner: ['admin'],
+  admin: ['admin'],
+  member: [...READ, ...WRITE],
+  viewer: READ,
+};
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+export function isAdmin(granted: readonly string[]): boolean {
+  return granted.includes('admin') || granted.includes('*');
+}
+
+/** True when `granted` covers every scope in `required` (`admin` and `*` cover all). */
+export function hasScopes(granted: readonly string[], required: readonly Scope[]): boolean {
+  if (isAdmin(granted)) return true;
+  return required.every((scope) => granted.includes(scope));
+}
+
+/** The scopes a principal holds, expanded (admin stays admin: it means everything). */
+export function expandScopes(granted: readonly string[]): Scope[] {
+  return isAdmin(granted) ? [...SCOPES] : (granted.filter(isScope) as Scope[]);
+}

@@ -1,0 +1,151 @@
+import path from 'node:path';
+
+/**
+ * The only reader of process.env. Every variable is documented in docs/configuration.md;
+ * all are optional for the embedded default.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Role the app switches to on PostgreSQL so row-level security applies (never the owner, no BYPASSRLS). */
+  databaseAppRole: string;
+  databasePoolSize: number;
+  redisUrl: string | null;
+  runMode: 'all' | 'api' | 'worker';
+  logLevel: string;
+  publicBaseUrl: string;
+  trustProxy: boolean | string;
+  jwtSecret: string | null;
+  jwtIssuer: string;
+  jwtAudience: string;
+  accessTokenTtlSec: number;
+  refreshTokenTtlSec: number;
+  encryptionKey: string | null;
+  bodyLimitBytes: number;
+  uploadMaxBytes: number;
+  rateLimit: {
+    prefix: string;
+    perMinute: number;
+    sensitivePerMinute: number;
+    sensitiveAccountPerHour: number;
+  };
+  idempotencyMaxBodyBytes: number;
+  idempotencyTtlSec: number;
+  shutdownGraceMs: number;
+  worker: {
+    concurrency: number;
+    parseTimeoutMs: number;
+    parseMaxMemoryMb: number;
+    jobLeaseSec: number;
+    jobMaxAttempts: number;
+    pollIntervalMs: number;
+  };
+  catalogFile: string | null;
+  catalogUrl: string | null;
+  provider: {
+    allowPrivateUrls: boolean;
+    allowedHosts: string[];
+    timeoutMs: number;
+    maxRetries: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function str(env: Env, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? null : raw;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = str(env, name) ?? fallback;
+  if (!allowed.includes(raw as T)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+function trustProxy(env: Env): boolean | string {
+  const raw = str(env, 'TRUST_PROXY');
+  if (raw === null || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  return raw; // a comma-separated list of trusted proxy addresses or CIDRs
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const host = str(env, 'HOST') ?? '127.0.0.1';
+  const databaseAppRole = str(env, 'DATABASE_APP_ROLE') ?? 'kb_app';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseAppRole)) {
+    throw new ConfigError('DATABASE_APP_ROLE must be a plain lower-case SQL identifier');
+  }
+  return {
+    port,
+    host,
+    dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: str(env, 'DATABASE_URL'),
+    databaseAppRole,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    redisUrl: str(env, 'REDIS_URL'),
+    runMode: oneOf(env, 'RUN_MODE', ['all', 'api', 'worker'] as const, 'all'),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    publicBaseUrl: (str(env, 'PUBLIC_BASE_URL') ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    trustProxy: trustProxy(env),
+    jwtSecret: str(env, 'JWT_SECRET'),
+    jwtIssuer: str(env, 'JWT_ISSUER') ?? 'knowledge-backend',
+    jwtAudience: str(env, 'JWT_AUDIENCE') ?? 'knowledge-backend-api',
+    accessTokenTtlSec: 1800,
+    refreshTokenTtlSec: int(env, 'REFRESH_TOKEN_TTL_SEC', 14 * 24 * 3600, 60),
+    encryptionKey: str(env, 'ENCRYPTION_KEY'),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1024),
+    rateLimit: {
+      prefix: str(env, 'RATE_LIMIT_PREFIX') ?? 'rl',
+      perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
+      sensitivePerMinute: int(env, 'RATE_LIMIT_SENSITIVE_PER_MINUTE', 10, 1),
+      sensitiveAccountPerHour: int(env, 'RATE_LIMIT_SENSITIVE_ACCOUNT_PER_HOUR', 30, 1),
+    },
+    idempotencyMaxBodyBytes: 5 * 1024 * 1024,
+    idempotencyTtlSec: 24 * 3600,
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 15_000, 0),
+    worker: {
+      concurrency: int(env, 'WORKER_CONCURRENCY', 4, 1, 64),
+      parseTimeoutMs: int(env, 'PARSE_TIMEOUT_MS', 120_000, 100),
+      parseMaxMemoryMb: int(env, 'PARSE_MAX_MEMORY_MB', 1536, 64),
+      jobLeaseSec: int(env, 'JOB_LEASE_SEC', 300, 1),
+      jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
+      pollIntervalMs: int(env, 'JOB_POLL_INTERVAL_MS', 1000, 50),
+    },
+    catalogFile: str(env, 'CATALOG_FILE'),
+    catalogUrl: str(env, 'CATALOG_URL'),
+    provider: {
+      allowPrivateUrls: bool(env, 'PROVIDER_ALLOW_PRIVATE_URLS', false),
+      allowedHosts: (str(env, 'PROVIDER_ALLOWED_HOSTS') ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      timeoutMs: int(env, 'PROVIDER_TIMEOUT_MS', 60_000, 100),
+      maxRetries: int(env, 'PROVIDER_MAX_RETRIES', 2, 0, 10),
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/index.js';
+import { loadSecrets, type Secrets } from './secrets.js';
+import { TokenService } from './auth/tokens.js';
+import { EventBus } from './events/bus.js';
+import { Authenticator } from './auth/authenticator.js';
+import { RateLimits } from './rate-limit/limiter.js';
+import { IdempotencyStore } from './idempotency/store.js';
+import { JobQueue } from './jobs/queue.js';
+import { FileBlobStore, type BlobStore } from './blobs/blob-store.js';
+
+/** Everything cross-cutting a module may use; built once per process (or per test app). */
+export interface CoreContext {
+  config: Config;
+  log: Logger;
+  db: Database;
+  secrets: Secrets;
+  tokens: TokenService;
+  bus: EventBus;
+  authenticator: Authenticator;
+  limits: RateLimits;
+  idempotency: IdempotencyStore;
+  queue: JobQueue;
+  blobs: BlobStore;
+}
+
+/** Secrets and tokens are never logged, whatever a log line carries. */
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-viewer-token"]',
+  'req.headers["idempotency-key"]',
+  '*.password',
+  '*.api_key',
+  '*.apiKey',
+  '*.access_token',
+  '*.refresh_token',
+  '*.key',
+];
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } });
+}
+
+export async function createCoreContext(config: Config, options: { log?: Logger; db?: Database } = {}): Promise<CoreContext> {
+  const log = options.log ?? createLogger(config);
+  const db = options.db ?? (await openDatabase(config, (error) => log.error({ err: error }, 'database connection error')));
+  try {
+    const secrets = await loadSecrets(config);
+    const tokens = new TokenService(secrets.jwtSecret, config.jwtIssuer, config.jwtAudience);
+    const bus = new EventBus(db);
+    const authenticator = new Authenticator(db, tokens, bus);
+    const limits = await RateLimits.create(config);
+    const queue = new JobQueue(db, bus, config.worker.jobMaxAttempts);
+    await authenticator.start();
+    await queue.start();
+    return {
+      config,
+      log,
+      db,
+      secrets,
+      tokens,
+      bus,
+      authenticator,
+      limits,
+      idempotency: new IdempotencyStore(db, config.idempotencyTtlSec),
+      queue,
+      blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')),
+    };
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+export async function closeCoreContext(ctx: CoreContext): Promise<void> {
+  await ctx.authenticator.stop();
+  await ctx.limits.close();
+  await ctx.db.close();
+}

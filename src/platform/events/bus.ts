@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/database.js';
+
+type Handler = (payload: any) => void;
+
+/**
+ * JSON events over Postgres NOTIFY, so every instance (and every SSE stream on it) hears them.
+ * Publishing inside a transaction delivers the event only if, and when, it commits.
+ */
+export class EventBus {
+  private readonly local = new Map<string, Set<Handler>>();
+  private readonly listening = new Map<string, Promise<() => Promise<void>>>();
+
+  constructor(private readonly db: Database) {}
+
+  async publish(channel: string, payload: unknown, tx?: Tx): Promise<void> {
+    const text = JSON.stringify(payload);
+    if (tx) await tx.execute(sql`SELECT pg_notify(${channel}, ${text})`);
+    else await this.db.notify(channel, text);
+  }
+
+  async subscribe(channel: string, handler: Handler): Promise<() => void> {
+    let set = this.local.get(channel);
+    if (!set) {
+      set = new Set();
+      this.local.set(channel, set);
+    }
+    set.add(handler);
+    if (!this.listening.has(channel)) {
+      const handlers = set;
+      this.listening.set(
+        channel,
+        this.db.listen(channel, (text) => {
+          let payload: unknown;
+          try {
+            payload = JSON.parse(text);
+          } catch {
+            return;
+          }
+          for (const h of handlers) h(payload);
+        }),
+      );
+    }
+    await this.listening.get(channel);
+    return () => {
+      set.delete(handler);
+    };
+  }
+}

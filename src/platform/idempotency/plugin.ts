@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, conflict } from '../http/errors.js';
+import type { IdempotencyStore } from './store.js';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+// Headers that describe this delivery rather than the stored result.
+const NOT_STORED = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id',
+  'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after', 'idempotent-replayed']);
+
+interface IdemState {
+  authHash: string;
+  key: string;
+  fingerprint: string;
+  claimed: boolean;
+  settled: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: IdemState;
+  }
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * Idempotency-Key on every write (SPEC "Idempotency-Key rules", DESIGN §5). The body is read here,
+ * before the content parser, so every content type (JSON, form, multipart) is fingerprinted alike;
+ * bodies over the limit run unprotected. Every route gets this without opting in.
+ */
+export function registerIdempotency(app: FastifyInstance, store: IdempotencyStore, maxBodyBytes: number): void {
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (!WRITE_METHODS.has(request.method)) return payload;
+    const key = request.headers['idempotency-key'];
+    if (key === undefined) return payload;
+    if (Array.isArray(key) || !KEY_SHAPE.test(key)) {
+      throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', 'invalid_idempotency_key');
+    }
+    const declared = Number(request.headers['content-length'] ?? NaN);
+    if (declared > maxBodyBytes) return payload; // too large to keep: runs without replay protection
+
+    const { body, rest } = await readUpTo(payload, maxBodyBytes);
+    const stream = rest ? resume(body, rest) : Readable.from(body.length ? [body] : []);
+    (stream as Readable & { receivedEncodedLength?: number }).receivedEncodedLength = body.length;
+    if (rest) return stream;
+
+    request.idempotency = {
+      authHash: sha256(`${request.headers.authorization ?? `anonymous:${request.ip}`}`),
+      key,
+      fingerprint: sha256(`${request.method}\n${request.url}\n${sha256(body)}`),
+      claimed: false,
+      settled: false,
+    };
+    return stream;
+  });
+
+  // The claim waits for the body to be parsed, so a malformed body never takes the key.
+  app.addHook('preValidation', async (request, reply) => {
+    const state = request.idempotency;
+    if (!state) return;
+    const result = await store.claim(state.authHash, state.key, state.fingerprint);
+    switch (result.kind) {
+      case 'claimed':
+        state.claimed = true;
+        reply.raw.once('close', () => {
+          if (!state.settled) void store.release(state.authHash, state.key).catch(() => {});
+        });
+        return;
+      case 'replay':
+        state.settled = true;
+        reply.code(result.response.statusCode).headers(result.response.headers).header('idempotent-replayed', 'true');
+        return reply.send(result.response.body.length ? result.response.body : undefined);
+      case 'mismatch':
+        state.settled = true;
+        throw conflict('This Idempotency-Key was already used with a different request body', 'idempotency_key_reused');
+      case 'in_flight':
+        state.settled = true;
+        throw conflict('A request with this Idempotency-Key is still being processed; retry later', 'idempotency_in_flight', {
+          'retry-after': '1',
+        });
+    }
+  });
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const state = request.idempotency;
+    if (!state || !state.claimed || state.settled) return payload;
+    state.settled = true;
+    const type = String(reply.getHeader('content-type') ?? '');
+    const storable =
+      reply.statusCode >= 200 && reply.statusCode < 300 && !type.startsWith('text/event-stream') &&
+      (payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload));
+    if (!storable) {
+      await store.release(state.authHash, state.key);
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !NOT_STORED.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    const body = payload == null ? Buffer.alloc(0) : Buffer.from(payload as string | Buffer);
+    await store.complete(state.authHash, state.key, { statusCode: reply.statusCode, headers, body });
+    return payload;
+  });
+}
+
+async function readUpTo(payload: Readable, max: number): Promise<{ body: Buffer; rest: AsyncIterator<Buffer> | null }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const iterator = payload[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  for (;;) {
+    const { value, done } = await iterator.next();
+    if (done) return { body: Buffer.concat(chunks), rest: null };
+    chunks.push(value);
+    size += value.length;
+    if (size > max) return { body: Buffer.concat(chunks), rest: iterator };
+  }
+}
+
+function resume(head: Buffer, rest: AsyncIterator<Buffer>): Readable {
+  return Readable.from(
+    (async function* () {
+      yield head;
+      for (;;) {
+        const { value, done } = await rest.next();
+        if (done) return;
+        yield value;
+      }
+    })(),
+  );
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Job, JobQueue } from './queue.js';
+
+export interface JobContext {
+  signal: AbortSignal;
+}
+
+export interface JobHandler {
+  queue: string;
+  concurrency: number;
+  leaseSec: number;
+  /** Throwing schedules a retry (with backoff) until the job's attempts are spent. */
+  handle(job: Job, context: JobContext): Promise<void>;
+  /** Called once when a job is buried (attempts spent or lease expired on the last one). */
+  onDead?(job: Job, error: string): Promise<void>;
+}
+
+export interface PeriodicTask {
+  name: string;
+  everyMs: number;
+  run(): Promise<void>;
+}
+
+const backoffSec = (attempt: number) => Math.min(60, 2 ** attempt);
+
+/**
+ * Runs job handlers in this process: claims in batches up to each handler's concurrency, wakes at
+ * once on local enqueue or NOTIFY and otherwise polls, keeps leases alive with heartbeats, and on
+ * stop lets running jobs finish within the grace period before handing the rest back to the queue.
+ */
+export class WorkerRuntime {
+  readonly id = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private running = false;
+  private readonly active = new Map<string, { job: Job; abort: AbortController; done: Promise<void> }>();
+  private readonly loops: Promise<void>[] = [];
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly wakers = new Map<string, () => void>();
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly handlers: JobHandler[],
+    private readonly tasks: PeriodicTask[],
+    private readonly log: FastifyBaseLogger,
+    private readonly pollMs: number,
+  ) {}
+
+  async start(options: { reclaimAll: boolean }): Promise<void> {
+    this.running = true;
+    // The embedded database belongs to this process alone: whatever was running died with the last one.
+    await this.reap(options.reclaimAll);
+    for (const handler of this.handlers) this.loops.push(this.loop(handler));
+    const watchdog: PeriodicTask = { name: 'job-watchdog', everyMs: 15_000, run: () => this.reap(false) };
+    for (const task of [watchdog, ...this.tasks]) {
+      const timer = setInterval(() => {
+        task.run().catch((error) => this.log.error({ err: error, task: task.name }, 'periodic task failed'));
+      }, task.everyMs);
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+
+  private async reap(all: boolean): Promise<void> {
+    const dead = await this.queue.reapExpired({ all });
+    for (const job of dead) {
+      const handler = this.handlers.find((h) => h.queue === job.queue);
+      await handler?.onDead?.(job, 'lease expired on the last attempt').catch((error) =>
+        this.log.error({ err: error, jobId: job.id }, 'onDead failed'),
+      );
+    }
+  }
+
+  private async loop(handler: JobHandler): Promise<void> {
+    let mine = 0;
+    while (this.running) {
+      if (mine < handler.concurrency) {
+        let jobs: Job[] = [];
+        try {
+          jobs = await this.queue.claim(handler.queue, this.id, handler.concurrency - mine, handler.leaseSec);
+        } catch (error) {
+          if (this.running) this.log.error({ err: error, queue: handler.queue }, 'claim failed');
+        }
+        for (const job of jobs) {
+          mine++;
+          const abort = new AbortController();
+          const done = this.run(handler, job, abort).finally(() => {
+            mine--;
+            this.active.delete(job.id);
+            this.wakers.get(handler.queue)?.();
+          });
+          this.active.set(job.id, { job, abort, done });
+        }
+        if (jobs.length > 0) continue;
+      }
+      await this.sleep(handler.queue);
+    }
+  }
+
+  private sleep(queue: string): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.queue.wake.off(queue, finish);
+        this.wakers.delete(queue);
+        resolve();
+      };
+      const timer = setTimeout(finish, this.pollMs);
+      this.queue.wake.on(queue, finish);
+      this.wakers.set(queue, finish);
+    });
+  }
+
+  private async run(handler: JobHandler, job: Job, abort: AbortController): Promise<void> {
+    const heartbeat = setInterval(
+      () => void this.queue.extendLease(job.id, handler.leaseSec).catch(() => {}),
+      Math.max(1000, (handler.leaseSec * 1000) / 3),
+    );
+    heartbeat.unref();
+    try {
+      await handler.handle(job, { signal: abort.signal });
+      await this.queue.complete(job.id);
+    } catch (error) {
+      if (abort.signal.aborted && !this.running) return; // handed back to the queue by stop()
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, err: error }, 'job failed');
+      const outcome = await this.queue.fail(job, message, backoffSec(job.attempts)).catch(() => 'retry' as const);
+      if (outcome === 'dead') await handler.onDead?.(job, message).catch(() => {});
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async stop(graceMs: number): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    for (const timer of this.timers) clearInterval(timer);
+    for (const wake of [...this.wakers.values()]) wake();
+    await Promise.all(this.loops);
+    const pending = [...this.active.values()];
+    const finished = Promise.all(pending.map((a) => a.done));
+    const timedOut = await Promise.race([
+      finished.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), graceMs).unref()),
+    ]);
+    if (timedOut) {
+      for (const { job, abort } of this.active.values()) {
+        abort.abort(new Error('worker stopping'));
+        await this.queue.release(job.id).catch(() => {});
+      }
+      await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import type { Config } from './platform/config.js';
+import { closeCoreContext, createCoreContext, type CoreContext } from './platform/context.js';
+import type { Database } from './platform/db/database.js';
+import type { App } from './platform/http/types.js';
+import type { Lifecycle } from './platform/http/health.js';
+import { WorkerRuntime, type PeriodicTask } from './platform/jobs/worker.js';
+import { buildApp } from './app.js';
+import { createModules } from './modules/index.js';
+import type { Module } from './modules/module.js';
+import type { CliCommand } from './cli/commands.js';
+import { startCliSocket, type CliSocket } from './cli/socket.js';
+
+export interface Service {
+  ctx: CoreContext;
+  app: App | null;
+  modules: Module[];
+  commands: CliCommand[];
+  worker: WorkerRuntime | null;
+  lifecycle: Lifecycle;
+  /** Stop accepting, drain in-flight requests, stop workers, close the database. Idempotent. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Listen on config.host:config.port (false in tests that use app.inject). */
+  listen?: boolean;
+  /** An already opened database (tests hand in a fresh clone of a migrated template). */
+  db?: Database;
+  /** Serve the operator CLI on a socket under DATA_DIR (embedded database only). */
+  cliSocket?: boolean;
+}
+
+export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
+  const lifecycle: Lifecycle = { state: 'starting' };
+  const ctx = await createCoreContext(config, { db: options.db });
+  const modules = createModules(ctx);
+  const commands = modules.flatMap((m) => m.commands ?? []);
+  let app: App | null = null;
+  let worker: WorkerRuntime | null = null;
+  let socket: CliSocket | null = null;
+  let stopping: Promise<void> | null = null;
+
+  const stop = () =>
+    (stopping ??= (async () => {
+      lifecycle.state = 'draining';
+      await socket?.close().catch(() => {});
+      await app?.close(); // stops accepting, waits for in-flight requests
+      await worker?.stop(config.shutdownGraceMs);
+      for (const module of [...modules].reverse()) await module.stop?.().catch((e) => ctx.log.error({ err: e }, 'module stop failed'));
+      await closeCoreContext(ctx);
+    })());
+
+  try {
+    for (const module of modules) await module.start?.();
+    if (config.runMode !== 'worker') {
+      app = await buildApp(ctx, modules, lifecycle);
+      if (options.listen) await app.listen({ host: config.host, port: config.port });
+    }
+    if (config.runMode !== 'api') {
+      const maintenance: PeriodicTask[] = [
+        { name: 'idempotency-purge', everyMs: 3600_000, run: async () => void (await ctx.idempotency.purgeExpired()) },
+        { name: 'job-purge', everyMs: 3600_000, run: () => ctx.queue.purgeFinished(7 * 24 * 3600) },
+      ];
+      worker = new WorkerRuntime(
+        ctx.queue,
+        modules.flatMap((m) => m.jobs ?? []),
+        [...maintenance, ...modules.flatMap((m) => m.tasks ?? [])],
+        ctx.log,
+        config.worker.pollIntervalMs,
+      );
+      await worker.start({ reclaimAll: ctx.db.kind === 'pglite' });
+    }
+    if (options.cliSocket && ctx.db.kind === 'pglite') socket = await startCliSocket(config.dataDir, commands, ctx.log);
+    lifecycle.state = 'ready';
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+  return { ctx, app, modules, commands, worker, lifecycle, stop };
+}
