@@ -1,2 +1,54 @@
-// Filled in by the test harness: prepares a migrated template database once per run.
-export default async function setup(): Promise<void> {}
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite } from '../src/platform/db/pglite.js';
+import { runMigrations } from '../src/platform/db/migrate.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgTemplate: string;
+  }
+}
+
+/**
+ * Migrates once per run: a PGlite dump that every test clones, or, with DATABASE_URL, a template
+ * database on the server from which each test creates its own database.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const prefix = process.env.TEST_DB_PREFIX ?? `kbtest_${process.pid}`;
+    const template = `${prefix}_tpl`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    const target = new URL(url);
+    target.pathname = `/${template}`;
+    const owner = new pg.Client({ connectionString: target.toString() });
+    await owner.connect();
+    await runMigrations(
+      { exec: async (t) => void (await owner.query(t)), rows: async (t) => (await owner.query(t)).rows },
+      process.env.DATABASE_APP_ROLE ?? 'kb_app',
+    );
+    await owner.end();
+    project.provide('pgTemplate', template);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    };
+  }
+  const db = await openPglite({ dataDir: null, appRole: 'kb_app' });
+  const dump = await db.pglite.dumpDataDir('none');
+  await db.close();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kb-template-'));
+  const file = path.join(dir, 'template.tar');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  project.provide('pgTemplate', '');
+  return async () => {};
+}
