@@ -1,0 +1,93 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { ParseOptions } from './options.js';
+import { ParseError, type DocumentFormat, type ParsedDocument } from './types.js';
+import type { ParseTask, ParseTaskResult } from './worker.js';
+
+/**
+ * Parsing runs in worker threads so that a hostile or enormous file can cost at most one worker: each call
+ * has a time limit (the worker is terminated on abort), each worker a V8 heap limit (an OOM kills only that
+ * worker), and piscina replaces dead workers so the pool keeps serving.
+ */
+
+export interface ParserPoolOptions {
+  /** Default: one less than the CPUs (at least 1, at most 4): parsing is CPU- and memory-heavy. */
+  maxThreads?: number;
+  /** Per-file limit; the worker running an overdue parse is terminated. */
+  timeoutMs?: number;
+  /** V8 old-generation heap limit per worker. */
+  maxOldGenerationSizeMb?: number;
+}
+
+export interface ParserPool {
+  /**
+   * Parses in a worker. The bytes' ArrayBuffer is transferred (not copied) when the view covers all of it,
+   * which leaves the caller's buffer detached: pass a copy if you still need it.
+   */
+  parse(bytes: Uint8Array, format: DocumentFormat, opts?: ParseOptions): Promise<ParsedDocument>;
+  close(): Promise<void>;
+}
+
+/**
+ * Compiled, the worker is worker.js beside this file. From source (tsx, vitest) it is worker.ts, and worker
+ * threads do not inherit a TypeScript loader, so tsx is registered in the worker explicitly — by absolute URL,
+ * because an `--import` specifier resolves from the process's cwd, not from this file.
+ */
+function workerEntry(): { filename: string; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const filename = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url).href;
+  if (!fromSource) return { filename, execArgv: [] };
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { filename, execArgv: ['--import', tsxLoader] };
+}
+
+/** Hands the buffer over when we may; otherwise copies once into a buffer we own. */
+function transferable(bytes: Uint8Array): { payload: Uint8Array; transferList: ArrayBuffer[] } {
+  const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const payload = whole ? bytes : bytes.slice();
+  return { payload, transferList: [payload.buffer as ArrayBuffer] };
+}
+
+export function createParserPool(options: ParserPoolOptions = {}): ParserPool {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const maxOldGenerationSizeMb = options.maxOldGenerationSizeMb ?? 1024;
+  const maxThreads = options.maxThreads ?? Math.max(1, Math.min(availableParallelism() - 1, 4));
+  const { filename, execArgv } = workerEntry();
+  const piscina = new Piscina<ParseTask, ParseTaskResult>({
+    filename,
+    execArgv,
+    minThreads: 0,
+    maxThreads,
+    idleTimeout: 60_000,
+    // One parse per worker at a time: the memory limit is then a per-file limit.
+    concurrentTasksPerWorker: 1,
+    resourceLimits: { maxOldGenerationSizeMb },
+  });
+
+  return {
+    async parse(bytes, format, opts = {}) {
+      const signal = AbortSignal.timeout(timeoutMs);
+      const { payload, transferList } = transferable(bytes);
+      let result: ParseTaskResult;
+      try {
+        result = await piscina.run({ bytes: payload, format, opts }, { signal, transferList });
+      } catch (err) {
+        if (signal.aborted) {
+          throw new ParseError('timeout', `Parsing took longer than ${Math.round(timeoutMs / 100) / 10} s and was stopped; split the file into smaller files and upload again.`);
+        }
+        const e = err as { code?: string; message?: string };
+        if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(String(e?.message))) {
+          throw new ParseError('out_of_memory', `Parsing needed more than ${maxOldGenerationSizeMb} MB of memory and was stopped; split the file into smaller files and upload again.`);
+        }
+        throw new ParseError('corrupt', `The parser stopped unexpectedly on this file (${String(e?.message ?? err).split('\n')[0].slice(0, 160)}).`);
+      }
+      if (result.ok) return result.doc;
+      throw new ParseError(result.code, result.message);
+    },
+    async close() {
+      await piscina.close({ force: true });
+    },
+  };
+}
