@@ -24,7 +24,15 @@ export interface TokenClaims extends JWTPayload {
   [claim: string]: unknown;
 }
 
+const VERIFIED_CACHE_MAX = 20_000;
+
 export class TokenService {
+  /**
+   * Tokens already verified, by kind and value: a signature never changes its verdict, so a repeat
+   * costs a map lookup instead of an HMAC (expiry is still checked on every use).
+   */
+  private readonly verified = new Map<string, TokenClaims>();
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly issuer: string,
@@ -51,6 +59,22 @@ export class TokenService {
 
   /** Returns the claims, or null for any invalid, expired, tampered or wrong-kind token. */
   async verify(kind: TokenKind, token: string): Promise<TokenClaims | null> {
+    const cacheKey = `${kind}:${token}`;
+    const hit = this.verified.get(cacheKey);
+    if (hit) {
+      if (hit.exp * 1000 > Date.now()) return hit;
+      this.verified.delete(cacheKey);
+      return null;
+    }
+    const claims = await this.verifyUncached(kind, token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(cacheKey, claims);
+    }
+    return claims;
+  }
+
+  private async verifyUncached(kind: TokenKind, token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: [ALG],

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { assertTenantId, rows, type Database, type NotificationHandler, type Tx } from './database.js';
 import { runMigrations } from './migrate.js';
 
@@ -43,14 +43,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Database &
   return {
     kind: 'postgres',
     pool,
-    tenant: (tenantId, fn) => {
-      const id = assertTenantId(tenantId);
-      return db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`SELECT set_config('app.tenant_id', '${id}', true)`));
-        return fn(tx as unknown as Tx);
-      });
-    },
-    system: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
+    // BEGIN and the tenant setting travel in one round trip (simple protocol, the id is a checked UUID).
+    tenant: (tenantId, fn) => inTransaction(pool, `BEGIN; SELECT set_config('app.tenant_id', '${assertTenantId(tenantId)}', true)`, fn),
+    system: (fn) => inTransaction(pool, 'BEGIN', fn),
     query: <T>(statement: SQL) => rows<T>(db, statement),
     listen: (channel, handler) => listener.listen(channel, handler),
     notify: async (channel, payload) => {
@@ -64,6 +59,21 @@ export async function openPostgres(options: PostgresOptions): Promise<Database &
       await pool.end();
     },
   };
+}
+
+async function inTransaction<T>(pool: pg.Pool, begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(begin);
+    const result = await fn(drizzle(client) as unknown as Tx);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /** One dedicated connection carries every LISTEN of this process; it reconnects after a failure. */

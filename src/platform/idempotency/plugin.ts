@@ -101,7 +101,7 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
       if (value !== undefined && !NOT_STORED.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
     }
     const body = payload == null ? Buffer.alloc(0) : Buffer.from(payload as string | Buffer);
-    await store.complete(state.authHash, state.key, { statusCode: reply.statusCode, headers, body });
+    await store.complete(state.authHash, state.key, state.fingerprint, { statusCode: reply.statusCode, headers, body });
     return payload;
   });
 }

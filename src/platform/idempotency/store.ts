@@ -15,33 +15,49 @@ export type ClaimResult =
 
 /** Idempotency records, keyed by (hash of the Authorization value, key). Owns all their SQL. */
 export class IdempotencyStore {
+  private readonly completed = new Map<string, { fingerprint: string; response: StoredResponse; expiresAt: number }>();
+
   constructor(
     private readonly db: Database,
     private readonly ttlSec: number,
     private readonly leaseSec = 120,
   ) {}
 
-  /** Atomically takes the key, or tells what the earlier request with this key became. */
+  /**
+   * Atomically takes the key, or tells what the earlier request with this key became — in one
+   * statement: the insert claims a free key; when it conflicts, the same statement reads the row.
+   */
   async claim(authHash: string, key: string, fingerprint: string): Promise<ClaimResult> {
+    const cached = this.completed.get(`${authHash}\n${key}`);
+    if (cached && cached.expiresAt > Date.now()) {
+      return cached.fingerprint === fingerprint ? { kind: 'replay', response: cached.response } : { kind: 'mismatch' };
+    }
     for (let attempt = 0; attempt < 3; attempt++) {
-      const inserted = await this.db.query(sql`
-        INSERT INTO idempotency_keys (auth_hash, key, fingerprint, lease_expires_at, expires_at)
-        VALUES (${authHash}, ${key}, ${fingerprint},
-                now() + make_interval(secs => ${this.leaseSec}), now() + make_interval(secs => ${this.ttlSec}))
-        ON CONFLICT DO NOTHING RETURNING 1 AS ok`);
-      if (inserted.length > 0) return { kind: 'claimed' };
-
       const [row] = await this.db.query<{
+        claimed: boolean;
         fingerprint: string;
         status_code: number | null;
         headers: Record<string, string> | null;
         body: Buffer | Uint8Array | null;
         expired: boolean;
         lease_over: boolean;
+        expires_ms: number;
       }>(sql`
-        SELECT fingerprint, status_code, headers, body, expires_at < now() AS expired, lease_expires_at < now() AS lease_over
-        FROM idempotency_keys WHERE auth_hash = ${authHash} AND key = ${key}`);
-      if (!row) continue; // released between our insert and select: try again
+        WITH ins AS (
+          INSERT INTO idempotency_keys (auth_hash, key, fingerprint, lease_expires_at, expires_at)
+          VALUES (${authHash}, ${key}, ${fingerprint},
+                  now() + make_interval(secs => ${this.leaseSec}), now() + make_interval(secs => ${this.ttlSec}))
+          ON CONFLICT DO NOTHING RETURNING 1
+        )
+        SELECT true AS claimed, NULL AS fingerprint, NULL AS status_code, NULL AS headers, NULL AS body,
+               false AS expired, false AS lease_over, 0 AS expires_ms
+        FROM ins
+        UNION ALL
+        SELECT false, fingerprint, status_code, headers, body, expires_at < now(), lease_expires_at < now(),
+               (extract(epoch FROM expires_at) * 1000)::float8
+        FROM idempotency_keys WHERE auth_hash = ${authHash} AND key = ${key} AND NOT EXISTS (SELECT 1 FROM ins)`);
+      if (!row) continue; // released between the conflict and the read: try again
+      if (row.claimed) return { kind: 'claimed' };
       if (row.expired) {
         await this.db.query(sql`DELETE FROM idempotency_keys WHERE auth_hash = ${authHash} AND key = ${key} AND expires_at < now()`);
         continue;
@@ -57,19 +73,26 @@ export class IdempotencyStore {
         if (taken.length > 0) return { kind: 'claimed' };
         return { kind: 'in_flight' };
       }
-      return {
-        kind: 'replay',
-        response: { statusCode: row.status_code, headers: row.headers ?? {}, body: Buffer.from(row.body ?? new Uint8Array()) },
-      };
+      const response = { statusCode: row.status_code, headers: row.headers ?? {}, body: Buffer.from(row.body ?? new Uint8Array()) };
+      this.remember(authHash, key, fingerprint, response, Number(row.expires_ms));
+      return { kind: 'replay', response };
     }
     return { kind: 'in_flight' };
   }
 
-  async complete(authHash: string, key: string, response: StoredResponse): Promise<void> {
+  /** A completed response never changes until it expires, so replays can skip the database. */
+  private remember(authHash: string, key: string, fingerprint: string, response: StoredResponse, expiresAt: number): void {
+    if (response.body.length > 64 * 1024) return;
+    if (this.completed.size >= 10_000) this.completed.delete(this.completed.keys().next().value as string);
+    this.completed.set(`${authHash}\n${key}`, { fingerprint, response, expiresAt });
+  }
+
+  async complete(authHash: string, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
     await this.db.query(sql`
       UPDATE idempotency_keys SET status_code = ${response.statusCode}, headers = ${JSON.stringify(response.headers)}::jsonb,
              body = ${response.body}
       WHERE auth_hash = ${authHash} AND key = ${key}`);
+    this.remember(authHash, key, fingerprint, response, Date.now() + this.ttlSec * 1000);
   }
 
   async release(authHash: string, key: string): Promise<void> {
@@ -77,6 +100,8 @@ export class IdempotencyStore {
   }
 
   async purgeExpired(): Promise<number> {
+    const now = Date.now();
+    for (const [k, v] of this.completed) if (v.expiresAt <= now) this.completed.delete(k);
     const rows = await this.db.query(sql`DELETE FROM idempotency_keys WHERE expires_at < now() RETURNING 1 AS ok`);
     return rows.length;
   }

@@ -50,6 +50,12 @@ CREATE TABLE documents (
   metadata jsonb NOT NULL DEFAULT '{}',
   ai_description text,
   ai_description_original text,
+  -- 'generated' (model), 'extractive' (built-in summary) or 'user' (overridden; regeneration then only refreshes the original).
+  ai_description_source text CHECK (ai_description_source IN ('generated', 'extractive', 'user')),
+  -- The job that owns the document now (a newer reindex supersedes an older one), and the job whose chunk set is live.
+  -- No foreign keys: jobs reference documents, and both go together on delete.
+  current_job_id uuid,
+  live_job_id uuid,
   created_by_user_id uuid,
   created_by_api_key_id uuid,
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -68,7 +74,9 @@ CREATE TABLE document_jobs (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   tenant_id uuid NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
   document_id uuid NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
-  source text NOT NULL,
+  source text NOT NULL CHECK (source IN ('upload', 'bulk', 'admin', 'rag', 'api')),
+  -- The job_queue row currently carrying this attempt; a 'running' row counts against the tenant's parallelism only while it is leased.
+  queue_job_id uuid,
   status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'succeeded', 'failed')),
   attempts integer NOT NULL DEFAULT 0,
   error text,
@@ -83,12 +91,16 @@ CREATE TABLE document_jobs (
   finished_at timestamptz
 );
 CREATE INDEX document_jobs_document ON document_jobs (tenant_id, document_id, created_at);
+CREATE INDEX document_jobs_running ON document_jobs (tenant_id) WHERE status = 'running';
 
 -- Embeddings are stored without a fixed size; each dimension in use gets its own partial HNSW index.
+-- Every chunk set is staged under the job that wrote it (job_id); readers see only documents.live_job_id's set,
+-- so a reindex swaps sets atomically and a crashed attempt leaves nothing visible.
 CREATE TABLE document_chunks (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   tenant_id uuid NOT NULL REFERENCES tenants(id) ON DELETE CASCADE,
   document_id uuid NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+  job_id uuid NOT NULL,
   chunk_index integer NOT NULL,
   text text NOT NULL,
   token_count integer NOT NULL,
@@ -100,9 +112,9 @@ CREATE TABLE document_chunks (
   dimensions integer NOT NULL,
   embedding vector NOT NULL,
   tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', text)) STORED,
-  UNIQUE (document_id, chunk_index)
+  UNIQUE (document_id, job_id, chunk_index)
 );
-CREATE INDEX document_chunks_tenant_doc ON document_chunks (tenant_id, document_id);
+CREATE INDEX document_chunks_tenant_doc ON document_chunks (tenant_id, document_id, job_id, chunk_index);
 CREATE INDEX document_chunks_tsv ON document_chunks USING gin (tsv);
 CREATE INDEX document_chunks_hnsw_384 ON document_chunks USING hnsw ((embedding::vector(384)) vector_cosine_ops) WHERE dimensions = 384;
 CREATE INDEX document_chunks_hnsw_768 ON document_chunks USING hnsw ((embedding::vector(768)) vector_cosine_ops) WHERE dimensions = 768;
@@ -112,8 +124,8 @@ CREATE INDEX document_chunks_hnsw_1536 ON document_chunks USING hnsw ((embedding
 CREATE TABLE indexing_profiles (
   tenant_id uuid PRIMARY KEY REFERENCES tenants(id) ON DELETE CASCADE,
   chunk_size integer NOT NULL DEFAULT 512 CHECK (chunk_size BETWEEN 64 AND 8192),
-  chunk_overlap integer NOT NULL DEFAULT 64 CHECK (chunk_overlap >= 0),
-  embedding_model text,
+  chunk_overlap integer NOT NULL DEFAULT 64 CHECK (chunk_overlap >= 0 AND chunk_overlap * 2 <= chunk_size),
+  embedding_model text CHECK (length(embedding_model) BETWEEN 1 AND 200),
   parallelism integer NOT NULL DEFAULT 4 CHECK (parallelism BETWEEN 1 AND 32),
   updated_at timestamptz NOT NULL DEFAULT now()
 );

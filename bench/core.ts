@@ -1,0 +1,69 @@
+/**
+ * Core request-path benchmark (issue 2): the same service process, loaded on loopback by autocannon,
+ * for (a) a bare JSON route (the ceiling), (b) /api/auth/me with a JWT, (c) /api/auth/verify with
+ * an API key, (d) a replayed idempotent POST, (e) /api/v1/api-keys/ with an API key (a database read).
+ * Usage: npx tsx bench/core.ts            (embedded PGlite)
+ *        DATABASE_URL=postgresql://... npx tsx bench/core.ts
+ */
+import os from 'node:os';
+import { cli, load, startServiceProcess, table, type LoadResult } from './lib.js';
+
+const duration = Number(process.env.BENCH_DURATION ?? 8);
+const service = await startServiceProcess();
+try {
+  const slug = `bench-${Date.now()}`;
+  const password = 'bench-password-1';
+  await cli(service.dataDir, ['tenant', 'create', '--name', 'Bench', '--slug', slug, '--admin-email', 'o@bench.io', '--admin-password', password, '--json']);
+  const login = await (
+    await fetch(`${service.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'o@bench.io', password, tenant_id: slug }),
+    })
+  ).json();
+  const jwt = { authorization: `Bearer ${login.access_token}` };
+  const created = await (
+    await fetch(`${service.url}/api/v1/api-keys/`, {
+      method: 'POST',
+      headers: { ...jwt, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', scopes: ['admin'] }),
+    })
+  ).json();
+  const key = { authorization: `Bearer ${created.key}` };
+  for (let i = 0; i < 20; i++) {
+    await fetch(`${service.url}/api/v1/api-keys/`, {
+      method: 'POST',
+      headers: { ...jwt, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `filler-${i}`, scopes: ['documents:read'] }),
+    });
+  }
+  const replayBody = JSON.stringify({ name: 'replayed', scopes: ['documents:read'] });
+  const replayHeaders = { ...key, 'content-type': 'application/json', 'idempotency-key': 'bench-replay-1' };
+  const first = await fetch(`${service.url}/api/v1/api-keys/`, { method: 'POST', headers: replayHeaders, body: replayBody });
+  if (first.status !== 201) throw new Error(`setup failed: ${first.status}`);
+
+  // Warm-up, then the measured runs, one after another in this one process.
+  await load('warm-up', { url: `${service.url}/healthz`, duration: 2 });
+  const results: LoadResult[] = [];
+  results.push(await load('(a) bare JSON route GET /healthz', { url: `${service.url}/healthz`, duration }));
+  results.push(await load('(b) GET /api/auth/me (JWT)', { url: `${service.url}/api/auth/me`, headers: jwt, duration }));
+  results.push(await load('(c) GET /api/auth/verify (API key)', { url: `${service.url}/api/auth/verify`, headers: key, duration }));
+  results.push(
+    await load('(d) replayed idempotent POST /api/v1/api-keys/', {
+      url: `${service.url}/api/v1/api-keys/`,
+      method: 'POST',
+      headers: replayHeaders,
+      body: replayBody,
+      duration,
+    }),
+  );
+  results.push(await load('(e) GET /api/v1/api-keys/ (API key, DB read)', { url: `${service.url}/api/v1/api-keys/?limit=20`, headers: key, duration }));
+
+  const db = process.env.DATABASE_URL ? 'PostgreSQL 15 server' : 'embedded PGlite';
+  console.log(`\n### Core request path on ${db}\n`);
+  console.log(`${os.cpus().length} cores, ${os.cpus()[0]?.model}, Node ${process.version}; autocannon 20 connections, ${duration} s each, service in its own process, loopback.\n`);
+  console.log(table(results, results[0]));
+  console.log(`\nPeak RSS of the service: ${await service.rssMb()} MB`);
+} finally {
+  await service.stop();
+}

@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningService {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  rssMb(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Starts the service as its own process (as in production), on a fresh data dir. */
+export async function startServiceProcess(env: Record<string, string> = {}): Promise<RunningService> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kb-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000000',
+      RATE_LIMIT_SENSITIVE_ACCOUNT_PER_HOUR: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    child,
+    rssMb: async () => {
+      const { readFile } = await import('node:fs/promises');
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the operator CLI against the running service (it hands the command over the socket). */
+export async function cli(dataDir: string, argv: string[], env: Record<string, string> = {}): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  const code = await new Promise((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`cli ${argv.join(' ')} exited ${code}`);
+  return out.trim();
+}
+
+export async function load(
+  name: string,
+  opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; connections?: number; duration?: number },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: opts.url,
+    method: opts.method ?? 'GET',
+    headers: opts.headers,
+    body: opts.body,
+    connections: opts.connections ?? 20,
+    duration: opts.duration ?? 8,
+    pipelining: 1,
+  });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function table(rows: LoadResult[], ceiling: LoadResult): string {
+  const lines = [
+    '| case | requests/s | p50 ms | p99 ms | ratio to ceiling | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${((r.rps / ceiling.rps) * 100).toFixed(0)}% | ${r.non2xx + r.errors} |`);
+  }
+  return lines.join('\n');
+}
