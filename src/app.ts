@@ -6,15 +6,31 @@ import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
 import formbody from '@fastify/formbody';
 import type { CoreContext } from './platform/context.js';
-import type { App } from './platform/http/types.js';
+import type { App, AuthRequirement } from './platform/http/types.js';
 import { auth } from './platform/http/types.js';
-import { registerErrorHandling } from './platform/http/error-handler.js';
+import { frameworkError, registerErrorHandling } from './platform/http/error-handler.js';
+import { registerNulGuard } from './platform/http/nul-guard.js';
 import { registerAuth } from './platform/auth/plugin.js';
 import { registerIdempotency } from './platform/idempotency/plugin.js';
 import { registerHealth, type Lifecycle } from './platform/http/health.js';
 import type { Module } from './modules/module.js';
 
 export const API_VERSION = '1.1.0';
+
+/** One registered route as the cross-cutting tests see it (test/security, test/openapi). */
+export interface InventoryRoute {
+  method: string;
+  url: string;
+  auth: AuthRequirement | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on this app, in registration order (HEAD routes included). */
+    routeInventory: InventoryRoute[];
+  }
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export const OPENAPI_TAGS = [
@@ -36,6 +52,7 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    frameworkErrors: frameworkError,
     forceCloseConnections: 'idle',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -53,8 +70,14 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
       route.config = { ...route.config, auth: auth.public('API documentation') } as typeof route.config;
     }
   });
+  const routeInventory: InventoryRoute[] = [];
+  app.decorate('routeInventory', routeInventory);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeInventory.push({ method, url: route.url, auth: route.config?.auth });
+  });
 
   registerErrorHandling(app);
+  registerNulGuard(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -71,6 +94,8 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
         },
       },
     },
+    transformObject: (document) =>
+      'openapiObject' in document ? markDeprecatedParameters(document.openapiObject) : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(formbody);
@@ -88,4 +113,16 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
   for (const module of modules) await module.routes?.(app);
   await app.ready();
   return app;
+}
+
+/** A parameter whose schema says `deprecated: true` is a deprecated parameter (the flag OpenAPI tools show). */
+function markDeprecatedParameters<T extends { paths?: object }>(document: T): T {
+  for (const item of Object.values<Record<string, any>>((document.paths ?? {}) as Record<string, any>)) {
+    for (const operation of Object.values<any>(item)) {
+      for (const parameter of operation?.parameters ?? []) {
+        if (parameter?.schema?.deprecated === true) parameter.deprecated = true;
+      }
+    }
+  }
+  return document;
 }

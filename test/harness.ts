@@ -21,6 +21,8 @@ export interface TestService {
   /** A base URL when started with listen: true. */
   url: string;
   close(): Promise<void>;
+  /** Removes the data dir and database that `persistent` kept (no-op otherwise). */
+  destroy(): Promise<void>;
 }
 
 export interface TestServiceOptions {
@@ -28,6 +30,11 @@ export interface TestServiceOptions {
   listen?: boolean;
   /** Reuse an existing data dir/database (restart tests). */
   reuse?: { dataDir: string; databaseUrl?: string | null; dump?: Blob };
+  /**
+   * Keep the data dir and database when closed, so a later service can reopen them with `reuse`
+   * (restart tests); PGlite then lives on disk under the data dir. Call destroy() at the end.
+   */
+  persistent?: boolean;
 }
 
 /** A fresh database: a clone of the migrated template (PGlite) or a new database from the template (PostgreSQL). */
@@ -77,7 +84,8 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   let db: Database | undefined;
   if (!databaseUrl) {
     const loadFrom = options.reuse ? options.reuse.dump : fresh!.loadFrom;
-    db = await openPglite({ dataDir: null, appRole: config.databaseAppRole, loadFrom });
+    const onDisk = options.persistent || (options.reuse && !options.reuse.dump);
+    db = await openPglite({ dataDir: onDisk ? dataDir : null, appRole: config.databaseAppRole, loadFrom });
   }
   const service = await startService(config, { db, listen: options.listen ?? false });
   const address = options.listen ? service.app!.server.address() : null;
@@ -92,10 +100,15 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       if (closed) return;
       closed = true;
       await service.stop();
-      if (!options.reuse) {
+      if (!options.reuse && !options.persistent) {
         await fresh?.drop();
         await rm(dataDir, { recursive: true, force: true });
       }
+    },
+    destroy: async () => {
+      if (!options.persistent || options.reuse) return;
+      await fresh?.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,16 @@ import { createAuthService } from './auth/auth.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { createApiKeysService } from './api-keys/api-keys.service.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
+import { createLlmServices, llmModule } from './llm/llm.module.js';
+import { createLlmCalls } from './llm/calls/index.js';
+import { createDocumentRemover } from './memories/document-removal.js';
+import { memoriesModule } from './memories/memories.module.js';
+import { foldersModule } from './folders/folders.module.js';
+import { createIngestService } from './documents/ingest.js';
+import { createDocumentsModule } from './documents/documents.module.js';
+import { searchModule } from './search/search.module.js';
+import { bulkModule } from './documents/bulk/bulk.module.js';
+import { viewerModule } from './documents/viewer/viewer.module.js';
 
 /**
  * The composition root of the feature modules: the one place that knows them all and hands each
@@ -16,10 +26,23 @@ export function createModules(ctx: CoreContext): Module[] {
   const users = createUsersService(ctx);
   const authService = createAuthService(ctx);
   const apiKeys = createApiKeysService(ctx);
+  const llm = createLlmServices(ctx);
+  // Calls, health, error log, OpenAI gateway; .embeddings and .describer are the ingestion ports (ports.ts).
+  const llmCalls = createLlmCalls(ctx, llm.gate);
+  const documentRemover = createDocumentRemover({ blobs: ctx.blobs, log: ctx.log });
+  const ingest = createIngestService(ctx);
 
   return [
     { name: 'users', routes: usersRoutes(users), commands: userCommands(users) },
     { name: 'auth', routes: authRoutes(authService, ctx.limits) },
     { name: 'api-keys', routes: apiKeysRoutes(apiKeys) },
+    llmModule(llm),
+    llmCalls.module,
+    memoriesModule(ctx, documentRemover),
+    foldersModule(ctx, documentRemover),
+    createDocumentsModule(ctx, { ingest, embeddings: llmCalls.embeddings, describer: llmCalls.describer }),
+    searchModule(ctx, llmCalls.embeddings),
+    bulkModule(ctx, ingest),
+    viewerModule(ctx),
   ];
 }

@@ -78,8 +78,10 @@ export function createUsersService(deps: UsersDeps) {
     const updated = await db.tenant(tenantId, async (tx) => {
       const current = await findUser(tx, tenantId, id);
       if (!current) throw notFound('User not found');
-      // Only an owner may make or unmake owners, and a tenant always keeps one active owner.
-      const touchesOwner = role !== undefined && role !== current.role && (role === 'owner' || current.role === 'owner');
+      // Only an owner may make, unmake or disable owners, and a tenant always keeps one active owner.
+      const touchesOwner =
+        (role !== undefined && role !== current.role && (role === 'owner' || current.role === 'owner')) ||
+        (current.role === 'owner' && patch.status !== undefined && patch.status !== current.status);
       if (touchesOwner && actor.role !== 'owner') {
         throw forbidden('Only an owner can change the owner role');
       }

@@ -65,7 +65,7 @@ async function inTransaction<T>(pool: pg.Pool, begin: string, fn: (tx: Tx) => Pr
   const client = await pool.connect();
   try {
     await client.query(begin);
-    const result = await fn(drizzle(client) as unknown as Tx);
+    const result = await fn(withSavepoints(drizzle(client) as unknown as Tx, client));
     await client.query('COMMIT');
     return result;
   } catch (error) {
@@ -74,6 +74,31 @@ async function inTransaction<T>(pool: pg.Pool, begin: string, fn: (tx: Tx) => Pr
   } finally {
     client.release();
   }
+}
+
+/**
+ * The handle above is a plain Drizzle database on a client already inside BEGIN, so its own
+ * `transaction()` would send BEGIN (a no-op) and then COMMIT the caller's whole transaction. Nested
+ * transactions are savepoints instead, as on a Drizzle transaction (and on PGlite).
+ */
+function withSavepoints(tx: Tx, client: pg.PoolClient): Tx {
+  let depth = 0;
+  const nested = async <R>(fn: (inner: Tx) => Promise<R>): Promise<R> => {
+    const name = `sp${++depth}`;
+    await client.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn(tx);
+      await client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw error;
+    } finally {
+      depth--;
+    }
+  };
+  (tx as unknown as { transaction: typeof nested }).transaction = nested;
+  return tx;
 }
 
 /** One dedicated connection carries every LISTEN of this process; it reconnects after a failure. */

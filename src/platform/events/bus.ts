@@ -46,4 +46,9 @@ export class EventBus {
       set.delete(handler);
     };
   }
+
+  /** Handlers subscribed to `channel` in this process (tests check that streams release theirs). */
+  handlerCount(channel: string): number {
+    return this.local.get(channel)?.size ?? 0;
+  }
 }

@@ -23,6 +23,22 @@ export function validationDetail(issues: AjvIssue[], context: string) {
   });
 }
 
+/**
+ * Errors Fastify raises before routing (a URL it cannot decode, an over-long path parameter), which
+ * bypass the error handler: the same documented body, never Fastify's own or the offending path.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.code(400).send({ detail: 'The URL is not validly percent-encoded', code: 'bad_url' });
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.code(414).send({ detail: 'A path segment is too long', code: 'uri_too_long' });
+  } else {
+    request.log.error({ err: error }, 'framework error');
+    reply.code(500).send({ detail: 'Internal server error', code: 'internal_error' });
+  }
+}
+
 /** One place turns every error into the documented bodies; stack traces and SQL never leave. */
 export function registerErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,14 +1,17 @@
 import { Type, type TSchema } from 'typebox';
 
 /** `skip`/`limit` query of newer list endpoints. */
+/** Offsets and page numbers stop where PostgreSQL's OFFSET arithmetic is still sane (a bigger one is a 422, not a 500). */
+const MAX_OFFSET = 2_147_483_647;
+
 export const SkipLimitQuery = Type.Object({
-  skip: Type.Integer({ minimum: 0, default: 0 }),
+  skip: Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
 });
 
 /** `page`/`page_size` query of legacy list endpoints. */
 export const PageQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: Type.Integer({ minimum: 1, maximum: MAX_OFFSET, default: 1 }),
   page_size: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
 });
 

@@ -99,6 +99,8 @@ export function openEventStream(reply: FastifyReply, options: EventStreamOptions
   registry.add(stream);
   raw.on('close', finish);
   raw.on('error', finish);
+  // A client gone before the stream opened has already fired its 'close'.
+  if (raw.destroyed || raw.socket?.destroyed) finish();
   if (options.retryMs) write(`retry: ${options.retryMs}\n\n`);
   return stream;
 }

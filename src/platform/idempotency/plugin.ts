@@ -45,6 +45,7 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     const { body, rest } = await readUpTo(payload, maxBodyBytes);
     const stream = rest ? resume(body, rest) : Readable.from(body.length ? [body] : []);
     (stream as Readable & { receivedEncodedLength?: number }).receivedEncodedLength = body.length;
+    if (/^multipart\/form-data/i.test(String(request.headers['content-type'] ?? ''))) replayRaw(request.raw, stream);
     if (rest) return stream;
 
     request.idempotency = {
@@ -104,6 +105,18 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     await store.complete(state.authHash, state.key, state.fingerprint, { statusCode: reply.statusCode, headers, body });
     return payload;
   });
+}
+
+/**
+ * @fastify/multipart parses `request.raw` itself (by piping it) and ignores the payload this hook hands
+ * on, so after the body was read here it would see an empty form. Its pipe is pointed at the replay.
+ */
+function replayRaw(raw: FastifyRequest['raw'], replay: Readable): void {
+  raw.pipe = ((destination: NodeJS.WritableStream, options?: { end?: boolean }) => replay.pipe(destination, options)) as typeof raw.pipe;
+  raw.unpipe = ((destination?: NodeJS.WritableStream) => {
+    replay.unpipe(destination);
+    return raw;
+  }) as typeof raw.unpipe;
 }
 
 async function readUpTo(payload: Readable, max: number): Promise<{ body: Buffer; rest: AsyncIterator<Buffer> | null }> {

@@ -15,6 +15,8 @@ export interface Job<P = Record<string, unknown>> {
 export interface EnqueueOptions {
   maxAttempts?: number;
   delaySec?: number;
+  /** At most this many jobs of the same tenant run at once in this queue (e.g. a tenant's indexing parallelism). */
+  tenantCap?: number;
 }
 
 const WAKE_CHANNEL = 'job_wake';
@@ -42,9 +44,9 @@ export class JobQueue {
 
   async enqueue(tx: Tx, queue: string, tenantId: string | null, payload: object, options: EnqueueOptions = {}): Promise<string> {
     const inserted = await rows<{ id: string }>(tx, sql`
-      INSERT INTO job_queue (queue, tenant_id, payload, max_attempts, run_after)
+      INSERT INTO job_queue (queue, tenant_id, payload, max_attempts, run_after, tenant_cap)
       VALUES (${queue}, ${tenantId}, ${JSON.stringify(payload)}::jsonb, ${options.maxAttempts ?? this.defaultMaxAttempts},
-              now() + make_interval(secs => ${options.delaySec ?? 0}))
+              now() + make_interval(secs => ${options.delaySec ?? 0}), ${options.tenantCap ?? null})
       RETURNING id`);
     await this.bus.publish(WAKE_CHANNEL, queue, tx); // other instances' workers wake on commit
     return inserted[0].id;
@@ -62,13 +64,13 @@ export class JobQueue {
         WITH running AS (
           SELECT tenant_id, count(*) AS n FROM job_queue WHERE queue = ${queue} AND status = 'running' GROUP BY tenant_id
         ), candidates AS (
-          SELECT id, tenant_id, created_at,
+          SELECT id, tenant_id, created_at, tenant_cap,
                  row_number() OVER (PARTITION BY tenant_id ORDER BY created_at) AS nth
           FROM job_queue
           WHERE queue = ${queue} AND status = 'queued' AND run_after <= now()
         ), picked AS (
           SELECT c.id FROM candidates c LEFT JOIN running r ON r.tenant_id IS NOT DISTINCT FROM c.tenant_id
-          WHERE c.nth <= ${limit}
+          WHERE c.nth <= ${limit} AND (c.tenant_cap IS NULL OR coalesce(r.n, 0) + c.nth <= c.tenant_cap)
           ORDER BY coalesce(r.n, 0) + c.nth, c.created_at
           LIMIT ${limit}
         ), locked AS (

@@ -104,9 +104,11 @@ export async function parseDocx(bytes: Uint8Array, opts: ParseOptions = {}): Pro
       },
     );
     const { document } = parseHTML(`<!doctype html><html><body>${result.value}</body></html>`);
+    // Back-links from notes to their references ("↑") are navigation, not text.
+    for (const a of document.querySelectorAll('a[href^="#footnote-ref"], a[href^="#endnote-ref"], a[href^="#comment-ref"]')) a.remove();
     body = domToBlocks(document.body);
   } catch (err) {
-    mammothFailed = String((err as Error)?.message ?? err).split('\n')[0].slice(0, 160);
+    mammothFailed = String((err as Error)?.message ?? err).split('\n')[0].replace(/\s+/g, ' ').slice(0, 160);
   }
 
   // Raw runs of the body and its notes: the yardstick for what mammoth should have found.

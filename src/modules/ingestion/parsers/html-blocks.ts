@@ -8,7 +8,7 @@ import type { Block } from './types.js';
  * next to block children still becomes a paragraph; lists, tables and quotes keep their structure.
  */
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- linkedom's DOM types are loose; we only read. */
+/** linkedom's DOM types are loose and the project's lib has no DOM; we only read these nodes. */
 type DomNode = any;
 
 const SKIP = new Set([

@@ -18,14 +18,21 @@ const CHROME = 'nav, header, footer, aside, [role="navigation"], [role="banner"]
 
 const compact = (s: string) => s.replace(/\s+/g, '');
 
+/** linkedom needs an <html> element: a fragment ("<p>hi</p>", plain text) would otherwise lose its content. */
+function asDocument(text: string): string {
+  if (/<html[\s>]/i.test(text)) return text;
+  return /<body[\s>]/i.test(text) ? `<!doctype html><html>${text}</html>` : `<!doctype html><html><body>${text}</body></html>`;
+}
+
 export async function parseHtml(bytes: Uint8Array, opts: ParseOptions = {}): Promise<ParsedDocument> {
   const warnings: string[] = [];
   const decoded = decodeText(bytes, { declaredCharset: charsetFromContentType(opts.contentType), html: true });
   const metadata: Record<string, unknown> = describeDecoding(decoded, warnings);
 
-  const { document } = parseHTML(decoded.text);
+  const { document } = parseHTML(asDocument(decoded.text));
   for (const el of document.querySelectorAll(NOISE)) el.remove();
-  const body = document.body ?? document.documentElement;
+  // linkedom is not a spec parser: content outside <body> (e.g. <html><p>…</html>) stays on <html>.
+  const body = document.body && compact(document.body.textContent ?? '') ? document.body : document.documentElement;
   if (!body) return { format: 'html', blocks: [], metadata, warnings };
 
   const lang = document.documentElement?.getAttribute?.('lang');
@@ -33,10 +40,10 @@ export async function parseHtml(bytes: Uint8Array, opts: ParseOptions = {}): Pro
   const pageTitle = document.querySelector('title')?.textContent?.replace(/\s+/g, ' ').trim();
 
   const bodyChars = compact(body.textContent ?? '').length;
-  let article: ReturnType<Readability<string>['parse']> = null;
+  let article: ReturnType<Readability<string>['parse']>;
   try {
     // Readability mutates the tree it is given; it works on a copy so the fallback still has the whole page.
-    article = new Readability(document.cloneNode(true) as unknown as Document, { charThreshold: 200 }).parse();
+    article = new Readability(document.cloneNode(true) as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 200 }).parse();
   } catch {
     article = null; // a page Readability cannot handle still has a body
   }
@@ -52,9 +59,9 @@ export async function parseHtml(bytes: Uint8Array, opts: ParseOptions = {}): Pro
     blocks = domToBlocks(body);
     // Chrome removal can empty a page whose content lives in <header>/<aside>; then keep everything.
     if (blocks.length === 0 && bodyChars > 0) {
-      const { document: again } = parseHTML(decoded.text);
+      const { document: again } = parseHTML(asDocument(decoded.text));
       for (const el of again.querySelectorAll(NOISE)) el.remove();
-      blocks = domToBlocks(again.body ?? again.documentElement);
+      blocks = domToBlocks(again.documentElement);
     }
     metadata.extraction = 'body';
   }

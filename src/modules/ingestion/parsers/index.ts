@@ -1,12 +1,5 @@
-import { parseCsv } from './csv.js';
-import { parseDocx } from './docx.js';
-import { parseHtml } from './html.js';
-import { parseMarkdown } from './markdown.js';
 import type { ParseOptions } from './options.js';
-import { parsePdf } from './pdf.js';
-import { parseTxt } from './txt.js';
 import { ParseError, type DocumentFormat, type ParsedDocument } from './types.js';
-import { parseXlsx } from './xlsx.js';
 
 export { detectFormat, MIME_TYPES, ACCEPTED_FORMATS_TEXT, type DetectResult } from './detect.js';
 export type { ParseOptions } from './options.js';
@@ -18,6 +11,10 @@ const LABEL: Record<DocumentFormat, string> = { pdf: 'PDF', docx: 'DOCX', xlsx: 
 export function toParseError(err: unknown, format: DocumentFormat): ParseError {
   if (err instanceof ParseError) return err;
   const e = err as { name?: string; message?: string; code?: string };
+  // A ParseError from another copy of this module (another realm or loader) is still a ParseError.
+  if (e?.name === 'ParseError' && typeof e.code === 'string' && typeof e.message === 'string') {
+    return new ParseError(e.code as ParseError['code'], e.message);
+  }
   const message = String(e?.message ?? err);
   // V8's own limits: a string or buffer past its maximum means the document is simply too big.
   if (e?.name === 'RangeError' && /Invalid string length|Array buffer allocation failed|Invalid typed array length|Invalid array length/.test(message)) {
@@ -30,22 +27,24 @@ export function toParseError(err: unknown, format: DocumentFormat): ParseError {
 /** Extracts blocks from a document, in the calling thread. Production code goes through the pool (pool.ts). */
 export async function parseDocument(bytes: Uint8Array, format: DocumentFormat, opts: ParseOptions = {}): Promise<ParsedDocument> {
   try {
+    // Extractors load on first use: a worker that only ever sees CSV never pays for pdf.js or exceljs,
+    // and worker start-up stays small and fast.
     switch (format) {
       case 'pdf':
-        return await parsePdf(bytes, opts);
+        return await (await import('./pdf.js')).parsePdf(bytes, opts);
       case 'docx':
-        return await parseDocx(bytes, opts);
+        return await (await import('./docx.js')).parseDocx(bytes, opts);
       case 'xlsx':
-        return await parseXlsx(bytes, opts);
+        return await (await import('./xlsx.js')).parseXlsx(bytes, opts);
       case 'csv':
-        return await parseCsv(bytes, opts);
+        return await (await import('./csv.js')).parseCsv(bytes, opts);
       case 'txt':
-        return await parseTxt(bytes, opts);
+        return await (await import('./txt.js')).parseTxt(bytes, opts);
       case 'md':
       case 'mdx':
-        return await parseMarkdown(bytes, format, opts);
+        return await (await import('./markdown.js')).parseMarkdown(bytes, format, opts);
       case 'html':
-        return await parseHtml(bytes, opts);
+        return await (await import('./html.js')).parseHtml(bytes, opts);
       default:
         throw new ParseError('unsupported', `Unsupported document format: ${String(format)}`);
     }

@@ -118,7 +118,7 @@ export async function parsePdf(bytes: Uint8Array, _opts: ParseOptions = {}): Pro
   let pdf: PdfDocument;
   try {
     // pdf.js may take ownership of (detach) the buffer it is given: hand it a copy.
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false, stopAtErrors: false });
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });
   } catch (err) {
     throw toParseError(err);
   }
@@ -128,7 +128,7 @@ export async function parsePdf(bytes: Uint8Array, _opts: ParseOptions = {}): Pro
   const metadata: Record<string, unknown> = {};
   try {
     try {
-      const { info } = (await pdf.getMetadata()) as { info?: Record<string, unknown> };
+      const { info } = (await pdf.getMetadata()) as unknown as { info?: Record<string, unknown> };
       for (const [key, name] of [['Title', 'title'], ['Author', 'author'], ['Producer', 'producer'], ['Creator', 'creator']] as const) {
         const v = pdfString(info?.[key]);
         if (v) metadata[name] = v;
@@ -161,6 +161,6 @@ export async function parsePdf(bytes: Uint8Array, _opts: ParseOptions = {}): Pro
   } catch (err) {
     throw err instanceof ParseError ? err : toParseError(err);
   } finally {
-    await pdf.destroy().catch(() => undefined);
+    await pdf.loadingTask.destroy().catch(() => undefined);
   }
 }

@@ -19,25 +19,31 @@ export interface ParserPoolOptions {
   timeoutMs?: number;
   /** V8 old-generation heap limit per worker. */
   maxOldGenerationSizeMb?: number;
+  /** Told about workers that died outside any parse (e.g. failed start-up), for logging. */
+  onWorkerError?: (err: unknown) => void;
 }
+
+/** Extractor options, plus a per-file override of the pool's time limit. */
+export type PoolParseOptions = ParseOptions & { timeoutMs?: number };
 
 export interface ParserPool {
   /**
    * Parses in a worker. The bytes' ArrayBuffer is transferred (not copied) when the view covers all of it,
    * which leaves the caller's buffer detached: pass a copy if you still need it.
    */
-  parse(bytes: Uint8Array, format: DocumentFormat, opts?: ParseOptions): Promise<ParsedDocument>;
+  parse(bytes: Uint8Array, format: DocumentFormat, opts?: PoolParseOptions): Promise<ParsedDocument>;
   close(): Promise<void>;
 }
 
 /**
- * Compiled, the worker is worker.js beside this file. From source (tsx, vitest) it is worker.ts, and worker
- * threads do not inherit a TypeScript loader, so tsx is registered in the worker explicitly — by absolute URL,
- * because an `--import` specifier resolves from the process's cwd, not from this file.
+ * Compiled, the worker is worker.js beside this file. From source (tsx, vitest) worker threads do not inherit
+ * a TypeScript loader, so tsx is registered in each worker explicitly — by absolute URL, because an `--import`
+ * specifier resolves from the process's cwd, not from this file — and the entry is worker-tsx.mjs, which
+ * makes piscina load the graph as ESM (see the comment in that file).
  */
 function workerEntry(): { filename: string; execArgv: string[] } {
   const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url).href;
+  const filename = new URL(fromSource ? './worker-tsx.mjs' : './worker.js', import.meta.url).href;
   if (!fromSource) return { filename, execArgv: [] };
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return { filename, execArgv: ['--import', tsxLoader] };
@@ -66,22 +72,47 @@ export function createParserPool(options: ParserPoolOptions = {}): ParserPool {
     resourceLimits: { maxOldGenerationSizeMb },
   });
 
+  // Piscina reports a worker that dies with no task assigned (e.g. during start-up) as an 'error' event;
+  // unhandled, that event would crash the whole process. Tasks waiting on such a pool end at their time limit.
+  piscina.on('error', (err: unknown) => options.onWorkerError?.(err));
+
+  // Calls wait here, not in piscina's queue, so that the time limit starts when a worker is free:
+  // a file queued behind a slow one must not time out without ever having run.
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const acquire = async (): Promise<void> => {
+    if (running < maxThreads) {
+      running++;
+      return;
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve)); // the releasing call hands its slot over
+  };
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+
   return {
-    async parse(bytes, format, opts = {}) {
-      const signal = AbortSignal.timeout(timeoutMs);
+    async parse(bytes, format, { timeoutMs: callTimeoutMs, ...opts } = {}) {
+      const limitMs = callTimeoutMs ?? timeoutMs;
       const { payload, transferList } = transferable(bytes);
+      await acquire();
+      const signal = AbortSignal.timeout(limitMs);
       let result: ParseTaskResult;
       try {
         result = await piscina.run({ bytes: payload, format, opts }, { signal, transferList });
       } catch (err) {
         if (signal.aborted) {
-          throw new ParseError('timeout', `Parsing took longer than ${Math.round(timeoutMs / 100) / 10} s and was stopped; split the file into smaller files and upload again.`);
+          throw new ParseError('timeout', `Parsing took longer than ${Math.round(limitMs / 100) / 10} s and was stopped; split the file into smaller files and upload again.`);
         }
         const e = err as { code?: string; message?: string };
         if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(String(e?.message))) {
           throw new ParseError('out_of_memory', `Parsing needed more than ${maxOldGenerationSizeMb} MB of memory and was stopped; split the file into smaller files and upload again.`);
         }
         throw new ParseError('corrupt', `The parser stopped unexpectedly on this file (${String(e?.message ?? err).split('\n')[0].slice(0, 160)}).`);
+      } finally {
+        release();
       }
       if (result.ok) return result.doc;
       throw new ParseError(result.code, result.message);

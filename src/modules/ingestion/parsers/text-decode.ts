@@ -120,6 +120,11 @@ function detectLegacy(b: Uint8Array): string {
   if (LATIN_FAMILY.has(top.name)) {
     const western = Math.max(0, ...matches.filter((m) => WESTERN.has(m.name)).map((m) => m.confidence));
     if (WESTERN.has(top.name) || top.confidence < 60 || top.confidence <= western) return 'windows-1252';
+    // When the guess decodes this text exactly as windows-1252 would, the difference is only a label.
+    const name = canonicalCharset(top.name);
+    const sample = Buffer.from(b.buffer, b.byteOffset, Math.min(b.length, SAMPLE));
+    if (!name || iconv.decode(sample, name) === iconv.decode(sample, 'windows-1252')) return 'windows-1252';
+    return name;
   }
   if (top.name === 'UTF-8') return 'utf-8';
   return canonicalCharset(top.name) ?? 'windows-1252';

@@ -82,7 +82,7 @@ const ROW = new RegExp(`<${P}row\\b[^>]*?(?:/>|>([\\s\\S]*?)</${P}row>)`, 'g');
 const CELL = new RegExp(`<${P}c\\b([^>]*?)(?:/>|>([\\s\\S]*?)</${P}c>)`, 'g');
 const VALUE = new RegExp(`<${P}v\\b[^>]*>([\\s\\S]*?)</${P}v>`);
 const INLINE = new RegExp(`<${P}is\\b[^>]*>([\\s\\S]*?)</${P}is>`);
-const ROW_END = new RegExp(`</${P}row>|<${P}row\\b[^>]*/>`, 'g');
+const ROW_CLOSE = new RegExp(`</${P}row>`);
 
 interface SheetContext {
   shared: string[];
@@ -90,9 +90,19 @@ interface SheetContext {
   date1904: boolean;
 }
 
-function cellValue(attrs: string, body: string | undefined, ctx: SheetContext): string {
+const CELL_ATTR = /(?:^|\s)([rst])\s*=\s*"([^"]*)"/g;
+
+/** r, t and s of a cell in one pass: this runs once per cell, millions of times on a big sheet. */
+function cellAttrs(attrs: string): { r?: string; t?: string; s?: string } {
+  const out: { r?: string; t?: string; s?: string } = {};
+  CELL_ATTR.lastIndex = 0;
+  for (let m = CELL_ATTR.exec(attrs); m; m = CELL_ATTR.exec(attrs)) out[m[1] as 'r' | 't' | 's'] = m[2];
+  return out;
+}
+
+function cellValue(a: { t?: string; s?: string }, body: string | undefined, ctx: SheetContext): string {
   if (!body) return '';
-  const t = attr(attrs, 't') ?? 'n';
+  const t = a.t ?? 'n';
   if (t === 'inlineStr') {
     const is = INLINE.exec(body)?.[1];
     return is ? xmlTextUnits(`<is>${is}</is>`, { unit: 'is', keepEmpty: true }).join('') : '';
@@ -112,7 +122,7 @@ function cellValue(attrs: string, body: string | undefined, ctx: SheetContext): 
     default: {
       const n = Number(v);
       if (!Number.isFinite(n) || v.trim() === '') return v;
-      const style = Number(attr(attrs, 's') ?? 0);
+      const style = Number(a.s ?? 0);
       return ctx.dates[style] ? formatDate(serialToDate(n, ctx.date1904)) : formatNumber(n);
     }
   }
@@ -127,9 +137,10 @@ function readSheetRows(xml: string, ctx: SheetContext, out: WorkbookOutput): voi
     let next = 0;
     CELL.lastIndex = 0;
     for (let c = CELL.exec(content); c; c = CELL.exec(content)) {
-      const col = columnIndex(attr(c[1], 'r')) ?? next;
+      const a = cellAttrs(c[1]);
+      const col = columnIndex(a.r) ?? next;
       next = col + 1;
-      const value = cellValue(c[1], c[2], ctx);
+      const value = cellValue(a, c[2], ctx);
       if (value) cells.push([col, value]);
     }
     out.addRow(cells);
@@ -140,12 +151,14 @@ function readSheetRows(xml: string, ctx: SheetContext, out: WorkbookOutput): voi
 function streamSheet(bytes: Uint8Array, ctx: SheetContext, out: WorkbookOutput): void {
   const decoder = new TextDecoder('utf-8');
   let carry = '';
+  let rowClose: string | undefined;
   for (let off = 0; off < bytes.length; off += SLICE) {
-    const last = off + SLICE >= bytes.length;
-    carry += decoder.decode(bytes.subarray(off, off + SLICE), { stream: !last });
-    let end = -1;
-    ROW_END.lastIndex = 0;
-    for (let m = ROW_END.exec(carry); m; m = ROW_END.exec(carry)) end = m.index + m[0].length;
+    const final = off + SLICE >= bytes.length;
+    carry += decoder.decode(bytes.subarray(off, off + SLICE), { stream: !final });
+    // Cut after the last complete row; the closing tag's spelling (prefix) is learnt from the sheet itself.
+    rowClose ??= ROW_CLOSE.exec(carry)?.[0];
+    const last = rowClose ? carry.lastIndexOf(rowClose) : -1;
+    const end = last >= 0 ? last + rowClose!.length : -1;
     if (end > 0) {
       readSheetRows(carry.slice(0, end), ctx, out);
       carry = carry.slice(end);

@@ -146,7 +146,7 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, kind: ArchiveKi
       out = inflateRawSync(raw, { maxOutputLength: Math.max(entry.uncompressedSize, 1) });
     } catch (err) {
       if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-        throw new ParseError('too_large', `The ${kind} file was refused: part "${entry.name}" expands beyond the size its archive declares.`);
+        throw new ParseError('corrupt', `The ${kind} file is damaged or forged: part "${entry.name}" expands beyond the size its archive declares.`);
       }
       throw new ParseError('corrupt', `The ${kind} file is damaged: part "${entry.name}" cannot be decompressed.`);
     }
@@ -159,15 +159,20 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, kind: ArchiveKi
   return out;
 }
 
-const DTD_MARKERS = ['<!DOCTYPE', '<!ENTITY', '<!doctype', '<!entity'].map((s) => Buffer.from(s, 'latin1'));
-const DTD_MARKERS_UTF16 = ['<!DOCTYPE', '<!ENTITY'].flatMap((s) => [Buffer.from(s, 'utf16le'), Buffer.from(s, 'utf16le').swap16()]);
+const MARKUP_DECL = [Buffer.from('<!', 'latin1'), Buffer.from('<\0!\0', 'latin1'), Buffer.from('\0<\0!', 'latin1')];
+const DTD_WORD = /^(doctype|entity)/i;
 
 /** Refuses XML carrying a DTD: OOXML never needs one, and entities are how "billion laughs" works. */
 export function assertNoDtd(xml: Uint8Array, partName: string, kind: ArchiveKind): void {
   const buf = Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength);
-  for (const m of [...DTD_MARKERS, ...DTD_MARKERS_UTF16]) {
-    if (buf.indexOf(m) >= 0) {
-      throw new ParseError('unsupported', `The ${kind} file was refused: part "${partName}" declares a DTD or XML entities, which Office files never need.`);
+  // One pass per encoding for "<!" (rare in OOXML: comments, CDATA), then a look at what follows it.
+  for (const [i, marker] of MARKUP_DECL.entries()) {
+    for (let at = buf.indexOf(marker); at >= 0; at = buf.indexOf(marker, at + 1)) {
+      const after = buf.subarray(at + marker.length, at + marker.length + 16);
+      const word = i === 0 ? after.toString('latin1') : after.toString('latin1').replace(/\0/g, '');
+      if (DTD_WORD.test(word)) {
+        throw new ParseError('unsupported', `The ${kind} file was refused: part "${partName}" declares a DTD or XML entities, which Office files never need.`);
+      }
     }
   }
 }

@@ -102,6 +102,8 @@ CREATE TABLE job_queue (
   lease_expires_at timestamptz,
   locked_by text,
   last_error text,
+  -- At most this many jobs of the tenant run at once in this queue (NULL: no cap beyond fairness).
+  tenant_cap integer CHECK (tenant_cap > 0),
   created_at timestamptz NOT NULL DEFAULT now(),
   finished_at timestamptz
 );

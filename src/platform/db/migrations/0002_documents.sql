@@ -68,6 +68,8 @@ CREATE INDEX documents_memory ON documents (tenant_id, memory_id);
 CREATE INDEX documents_folder ON documents (tenant_id, folder_id);
 CREATE INDEX documents_batch ON documents (batch_id) WHERE batch_id IS NOT NULL;
 CREATE INDEX documents_tags ON documents USING gin (tags);
+-- Search joins chunks to their document through the live chunk set (see search.repo.ts).
+CREATE INDEX documents_live_job ON documents (live_job_id);
 
 -- One row per parse/chunk/embed/store attempt, kept for the document's history.
 CREATE TABLE document_jobs (

@@ -19,7 +19,7 @@ CREATE TABLE llm_models (
   output_vector_size integer,
   deprecation_date text,
   capabilities jsonb NOT NULL DEFAULT '{}',
-  -- Where the row came from: the catalog source of the last sync that saw it.
+  -- Where the row's data came from: the catalog source of the last sync that inserted or changed it.
   source text NOT NULL,
   -- False once a sync no longer finds the model; the row stays because tenants may reference it.
   in_catalog boolean NOT NULL DEFAULT true,

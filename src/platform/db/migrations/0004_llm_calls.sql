@@ -65,3 +65,30 @@ BEGIN
     EXECUTE format('CREATE POLICY tenant_isolation ON %I USING (tenant_id = app_tenant_id()) WITH CHECK (tenant_id = app_tenant_id())', t);
   END LOOP;
 END $$;
+
+-- Instances cache what the model gate reads (preferences, access rules, provider keys, the catalog). Every change
+-- to those tables, by any code path, tells every instance to drop the tenant's cached answers ('*': everyone's).
+CREATE FUNCTION llm_config_notify() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'llm_models' THEN
+    PERFORM pg_notify('llm_config_changed', to_json('*'::text)::text);
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM pg_notify('llm_config_changed', to_json(OLD.tenant_id::text)::text);
+  ELSE
+    PERFORM pg_notify('llm_config_changed', to_json(NEW.tenant_id::text)::text);
+  END IF;
+  RETURN NULL;
+END $$;
+
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['llm_model_preferences', 'llm_model_access_rules', 'llm_provider_credentials'] LOOP
+    EXECUTE format('CREATE TRIGGER llm_config_changed AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION llm_config_notify()', t);
+  END LOOP;
+END $$;
+-- Catalog syncs touch many rows: one notification per statement is enough.
+CREATE TRIGGER llm_config_changed AFTER INSERT OR UPDATE OR DELETE ON llm_models
+  FOR EACH STATEMENT EXECUTE FUNCTION llm_config_notify();

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Database } from '../../../platform/db/database.js';
+import { isUuid } from '../../../platform/db/database.js';
+import type { BlobStore } from '../../../platform/blobs/blob-store.js';
+import type { Principal } from '../../../platform/auth/principal.js';
+import { HttpError, notFound, unprocessable } from '../../../platform/http/errors.js';
+import type { IngestService } from '../ingest.js';
+import { normalizeTags } from '../ingest.js';
+import { sanitizeFilename } from '../filename.js';
+import type { DocumentRow } from '../documents.schema.js';
+import { folderExists, memoryExists } from '../documents.repo.js';
+import { batchStatusCounts, findBatch, insertBatch, setBatchTotal } from './bulk.repo.js';
+import { toCounts } from './counts.js';
+import type { SpooledUpload } from './spool.js';
+
+export const MAX_BULK_FILES = 500;
+
+export interface BulkDeps {
+  db: Database;
+  blobs: Pick<BlobStore, 'delete'>;
+  ingest: Pick<IngestService, 'ingestFile' | 'rejectReason'>;
+  uploadMaxBytes: number;
+}
+
+export interface BulkUploadResult {
+  batch_id: string;
+  total: number;
+  documents: { document_id: string; filename: string; status: string }[];
+  rejected: { filename: string; detail: string }[];
+}
+
+/** A single optional UUID field (memory_id, folder_id); an empty value means none. */
+function uuidField(upload: SpooledUpload, name: string): string | null {
+  const values = (upload.fields.get(name) ?? []).map((v) => String(v ?? '').trim()).filter(Boolean);
+  if (values.length === 0) return null;
+  if (values.length > 1) throw unprocessable(['body', name], `${name} may be given once`);
+  if (!isUuid(values[0])) throw unprocessable(['body', name], `${name} must be a UUID`, 'uuid_parsing');
+  return values[0].toLowerCase();
+}
+
+/** `tags` as repeated fields, comma-separated values or a JSON array. */
+function tagsField(upload: SpooledUpload): string[] | undefined {
+  const values = upload.fields.get('tags');
+  if (!values) return undefined;
+  const tags: string[] = [];
+  for (const value of values) {
+    if (Array.isArray(value)) tags.push(...value.map(String));
+    else if (typeof value === 'string' && value.trim().startsWith('[')) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        throw unprocessable(['body', 'tags'], 'tags is not a valid JSON array');
+      }
+      if (!Array.isArray(parsed) || !parsed.every((t) => typeof t === 'string')) throw unprocessable(['body', 'tags'], 'tags must be an array of strings');
+      tags.push(...parsed);
+    } else tags.push(...String(value ?? '').split(','));
+  }
+  const normalized = normalizeTags(tags);
+  if ('error' in normalized) throw unprocessable(['body', 'tags'], normalized.error);
+  return normalized.tags;
+}
+
+export function createBulkService(deps: BulkDeps) {
+  const { db, ingest } = deps;
+
+  /**
+   * Accepts a spooled multipart upload as one batch: more than 500 files refuses the whole request;
+   * a file that cannot be accepted (format, size) is rejected on its own; the batch row and every
+   * accepted document (with its job) commit in one transaction.
+   */
+  async function upload(principal: Principal, spooled: SpooledUpload): Promise<BulkUploadResult> {
+    const tenantId = principal.tenantId;
+    if (spooled.unexpectedFileFields.length) {
+      const field = spooled.unexpectedFileFields[0];
+      throw unprocessable(['body', field], `Unexpected file field "${field}": send the files as repeated "files" parts`);
+    }
+    if (spooled.fileCount > MAX_BULK_FILES) {
+      throw unprocessable(['body', 'files'], `At most ${MAX_BULK_FILES} files per request (got ${spooled.fileCount}); split the upload`, 'too_many_files');
+    }
+    if (spooled.fileCount === 0) throw unprocessable(['body', 'files'], 'Field required: at least one file', 'missing');
+    const memoryId = uuidField(spooled, 'memory_id');
+    const folderId = uuidField(spooled, 'folder_id');
+    const tags = tagsField(spooled);
+
+    // Checked before any work; ingestFile checks again inside the transaction.
+    await db.tenant(tenantId, async (tx) => {
+      if (memoryId && !(await memoryExists(tx, tenantId, memoryId))) throw notFound('Memory not found');
+      if (folderId && !(await folderExists(tx, tenantId, folderId))) throw notFound('Folder not found');
+    });
+
+    const rejected: BulkUploadResult['rejected'] = [];
+    const accepted: typeof spooled.files = [];
+    for (const file of spooled.files) {
+      const filename = sanitizeFilename(file.filename);
+      if (file.truncated) {
+        rejected.push({ filename, detail: `The file is larger than the upload limit of ${Math.floor(deps.uploadMaxBytes / (1024 * 1024))} MB.` });
+        continue;
+      }
+      const reason = ingest.rejectReason(file.filename, await readFile(file.path));
+      if (reason) rejected.push({ filename, detail: reason });
+      else accepted.push(file);
+    }
+
+    const batchId = randomUUID();
+    const created: DocumentRow[] = [];
+    try {
+      await db.tenant(tenantId, async (tx) => {
+        await insertBatch(tx, { id: batchId, tenantId, total: accepted.length });
+        for (const file of accepted) {
+          try {
+            const bytes = await readFile(file.path);
+            created.push(await ingest.ingestFile(principal, { filename: file.filename, bytes }, { memoryId, folderId, tags, batchId, tx }));
+          } catch (error) {
+            // A per-file refusal (its savepoint rolled back) rejects that file; anything else fails the batch.
+            if (error instanceof HttpError && (error.statusCode === 413 || error.statusCode === 415)) {
+              rejected.push({ filename: sanitizeFilename(file.filename), detail: String(error.detail) });
+            } else throw error;
+          }
+        }
+        if (created.length !== accepted.length) await setBatchTotal(tx, tenantId, batchId, created.length);
+      });
+    } catch (error) {
+      // The transaction rolled back: the blobs stored for its files belong to nothing.
+      for (const doc of created) await deps.blobs.delete(doc.blobKey).catch(() => {});
+      throw error;
+    }
+    return {
+      batch_id: batchId,
+      total: created.length,
+      documents: created.map((d) => ({ document_id: d.id, filename: d.filename, status: d.status })),
+      rejected,
+    };
+  }
+
+  async function status(tenantId: string, batchId: string) {
+    const found = await db.tenant(tenantId, async (tx) => {
+      const batch = await findBatch(tx, tenantId, batchId);
+      return batch ? { batch, counts: await batchStatusCounts(tx, tenantId, batchId) } : null;
+    });
+    if (!found) throw notFound('Upload batch not found');
+    return toCounts(batchId, found.batch.total, found.counts);
+  }
+
+  return { upload, status };
+}
+export type BulkService = ReturnType<typeof createBulkService>;

@@ -1,0 +1,146 @@
+import { Type } from 'typebox';
+
+/** TypeBox schemas of the documents endpoints: validation, types and the OpenAPI document in one place. */
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const UuidStr = Type.String({ format: 'uuid' });
+const Time = Type.String({ format: 'date-time' });
+export const Status = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('parsing'),
+  Type.Literal('indexing'),
+  Type.Literal('indexed'),
+  Type.Literal('error'),
+]);
+
+export const DocumentParams = Type.Object({ document_id: UuidStr });
+export const JobParams = Type.Object({ job_id: UuidStr });
+export const ConversationParams = Type.Object({ conversation_id: UuidStr });
+
+export const UploadResponse = Type.Object({
+  document_id: UuidStr,
+  status: Status,
+  filename: Type.String(),
+  mime_type: Type.String(),
+  size_bytes: Type.Integer(),
+  memory_id: Nullable(UuidStr),
+  folder_id: Nullable(UuidStr),
+  tags: Type.Array(Type.String()),
+  created_at: Time,
+});
+
+export const DocumentResponse = Type.Object({
+  document_id: UuidStr,
+  status: Status,
+  memory_id: Nullable(UuidStr),
+  folder_id: Nullable(UuidStr),
+  filename: Type.String(),
+  mime_type: Type.String(),
+  chunk_count: Type.Integer(),
+  ai_description: Nullable(Type.String()),
+  ai_description_original: Nullable(Type.String()),
+  tags: Type.Array(Type.String()),
+  size_bytes: Type.Integer(),
+  sha256: Type.String(),
+  page_count: Type.Union([Type.Integer(), Type.Null()]),
+  error: Nullable(Type.String()),
+  indexed_at: Nullable(Time),
+  batch_id: Nullable(UuidStr),
+  created_at: Time,
+  updated_at: Time,
+});
+
+export const ListQuery = Type.Object({
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  page_size: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  status: Type.Optional(Status),
+  memory_id: Type.Optional(UuidStr),
+  folder_id: Type.Optional(Type.Union([UuidStr, Type.Literal('null')], { description: 'A folder id, or `null` for documents in no folder' })),
+  search: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of the filename' })),
+});
+
+export const DocumentList = Type.Object({
+  items: Type.Array(DocumentResponse),
+  total: Type.Integer(),
+  skip: Type.Integer(),
+  limit: Type.Integer(),
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+});
+
+export const JobResponse = Type.Object({
+  job_id: UuidStr,
+  document_id: UuidStr,
+  source: Type.String(),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]),
+  attempts: Type.Integer(),
+  error: Nullable(Type.String()),
+  warnings: Type.Array(Type.String()),
+  provider: Nullable(Type.String()),
+  model: Nullable(Type.String()),
+  dimensions: Type.Union([Type.Integer(), Type.Null()]),
+  chunk_count: Type.Union([Type.Integer(), Type.Null()]),
+  stats: Type.Record(Type.String(), Type.Number()),
+  created_at: Time,
+  started_at: Nullable(Time),
+  finished_at: Nullable(Time),
+});
+
+export const ChunkResponse = Type.Object({
+  chunk_id: UuidStr,
+  index: Type.Integer(),
+  text: Type.String(),
+  token_count: Type.Integer(),
+  page: Type.Union([Type.Integer(), Type.Null()]),
+  section: Nullable(Type.String()),
+  sheet: Nullable(Type.String()),
+  char_start: Type.Integer(),
+  char_end: Type.Integer(),
+});
+
+export const ReindexQuery = Type.Object({
+  source: Type.Union([Type.Literal('admin'), Type.Literal('rag'), Type.Literal('api')], { default: 'api' }),
+});
+export const ReindexResponse = Type.Object({ job_id: UuidStr, document_id: UuidStr, status: Status });
+
+export const DescriptionBody = Type.Object({ description: Type.String({ maxLength: 10_000 }) }, { required: ['description'] });
+export const TagsBody = Type.Object({ tags: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }) });
+
+export const PatchBody = Type.Object(
+  {
+    filename: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+    folder_id: Type.Optional(Type.Union([UuidStr, Type.Null()])),
+    memory_id: Type.Optional(Type.Union([UuidStr, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+export const ProgressResponse = Type.Object({
+  pending: Type.Integer(),
+  parsing: Type.Integer(),
+  indexing: Type.Integer(),
+  indexed: Type.Integer(),
+  error: Type.Integer(),
+  total: Type.Integer(),
+  in_progress: Type.Integer({ description: 'pending + parsing + indexing' }),
+});
+
+export const ByConversationQuery = Type.Object({
+  status: Type.Optional(Type.Union([...Status.anyOf, Type.Literal('ready')], { description: '`ready` means indexed' })),
+});
+
+export const Profile = Type.Object({
+  chunk_size: Type.Integer({ minimum: 64, maximum: 8192 }),
+  chunk_overlap: Type.Integer({ minimum: 0, maximum: 4096, description: 'At most chunk_size / 2' }),
+  embedding_model: Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()], {
+    description: "null (or an empty string): the tenant's default embedding model, else the built-in offline embedder",
+  }),
+  parallelism: Type.Integer({ minimum: 1, maximum: 32 }),
+});
+export const ProfileResponse = Type.Object({
+  chunk_size: Type.Integer(),
+  chunk_overlap: Type.Integer(),
+  embedding_model: Type.Union([Type.String(), Type.Null()]),
+  parallelism: Type.Integer(),
+  updated_at: Type.Union([Time, Type.Null()]),
+});

@@ -1,0 +1,139 @@
+import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { rows, type Tx } from '../../platform/db/database.js';
+import { documentJobs, documents, type DocumentJobRow, type DocumentRow, type DocumentStatus } from './documents.schema.js';
+
+export async function insertDocument(tx: Tx, values: typeof documents.$inferInsert): Promise<DocumentRow> {
+  const [row] = await tx.insert(documents).values(values).returning();
+  return row;
+}
+
+export async function insertJob(tx: Tx, values: typeof documentJobs.$inferInsert): Promise<DocumentJobRow> {
+  const [row] = await tx.insert(documentJobs).values(values).returning();
+  return row;
+}
+
+export async function setJobQueueId(tx: Tx, tenantId: string, jobId: string, queueJobId: string): Promise<void> {
+  await tx
+    .update(documentJobs)
+    .set({ queueJobId })
+    .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, jobId)));
+}
+
+export async function findDocument(tx: Tx, tenantId: string, id: string, lock = false): Promise<DocumentRow | null> {
+  const query = tx.select().from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Memories and folders belong to another module; only their existence in the tenant matters here. */
+export async function memoryExists(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const found = await rows(tx, sql`SELECT 1 FROM memories WHERE tenant_id = ${tenantId} AND id = ${id}`);
+  return found.length > 0;
+}
+
+export async function folderExists(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const found = await rows(tx, sql`SELECT 1 FROM folders WHERE tenant_id = ${tenantId} AND id = ${id}`);
+  return found.length > 0;
+}
+
+export interface DocumentFilters {
+  status?: DocumentStatus;
+  memoryId?: string;
+  /** A folder id, or null for documents in no folder. */
+  folderId?: string | null;
+  search?: string;
+}
+
+/** LIKE treats % and _ as wildcards; a title search means the literal text. */
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listDocuments(tx: Tx, tenantId: string, filters: DocumentFilters, skip: number, limit: number) {
+  const where: SQL[] = [eq(documents.tenantId, tenantId)];
+  if (filters.status) where.push(eq(documents.status, filters.status));
+  if (filters.memoryId) where.push(eq(documents.memoryId, filters.memoryId));
+  if (filters.folderId === null) where.push(isNull(documents.folderId));
+  else if (filters.folderId) where.push(eq(documents.folderId, filters.folderId));
+  if (filters.search) where.push(ilike(documents.filename, likeLiteral(filters.search)));
+  const condition = and(...where);
+  const items = await tx
+    .select()
+    .from(documents)
+    .where(condition)
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .offset(skip)
+    .limit(limit);
+  const [{ total }] = await tx.select({ total: count() }).from(documents).where(condition);
+  return { items, total };
+}
+
+export async function updateDocument(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof documents.$inferInsert>,
+): Promise<DocumentRow | null> {
+  const [row] = await tx
+    .update(documents)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Chunks and jobs go with the row (ON DELETE CASCADE); blobs are the caller's to delete after commit. */
+export async function deleteDocument(tx: Tx, tenantId: string, id: string): Promise<DocumentRow | null> {
+  const [row] = await tx
+    .delete(documents)
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function statusCounts(tx: Tx, tenantId: string): Promise<Record<string, number>> {
+  const found = await tx
+    .select({ status: documents.status, n: count() })
+    .from(documents)
+    .where(eq(documents.tenantId, tenantId))
+    .groupBy(documents.status);
+  return Object.fromEntries(found.map((r) => [r.status, Number(r.n)]));
+}
+
+export async function listJobs(tx: Tx, tenantId: string, documentId: string): Promise<DocumentJobRow[]> {
+  return tx
+    .select()
+    .from(documentJobs)
+    .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.documentId, documentId)))
+    .orderBy(asc(documentJobs.createdAt), asc(documentJobs.id));
+}
+
+export async function findJob(tx: Tx, tenantId: string, id: string): Promise<DocumentJobRow | null> {
+  const [row] = await tx.select().from(documentJobs).where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, id)));
+  return row ?? null;
+}
+
+export interface ChunkListRow {
+  id: string;
+  chunk_index: number;
+  text: string;
+  token_count: number;
+  page: number | null;
+  section: string | null;
+  sheet: string | null;
+  char_start: number;
+  char_end: number;
+}
+
+/** The live chunk set only: a set being staged by a running job is invisible until it is swapped in. */
+export async function listChunks(tx: Tx, tenantId: string, doc: DocumentRow, skip: number, limit: number) {
+  if (!doc.liveJobId) return { items: [] as ChunkListRow[], total: 0 };
+  const items = await rows<ChunkListRow>(tx, sql`
+    SELECT id, chunk_index, text, token_count, page, section, sheet, char_start, char_end
+    FROM document_chunks
+    WHERE tenant_id = ${tenantId} AND document_id = ${doc.id} AND job_id = ${doc.liveJobId}
+    ORDER BY chunk_index
+    OFFSET ${skip} LIMIT ${limit}`);
+  const [{ total }] = await rows<{ total: number }>(tx, sql`
+    SELECT count(*)::int AS total FROM document_chunks
+    WHERE tenant_id = ${tenantId} AND document_id = ${doc.id} AND job_id = ${doc.liveJobId}`);
+  return { items, total };
+}

@@ -1,0 +1,82 @@
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const DOCUMENT_STATUSES = ['pending', 'parsing', 'indexing', 'indexed', 'error'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export const TERMINAL_STATUSES: readonly DocumentStatus[] = ['indexed', 'error'];
+
+export const JOB_SOURCES = ['upload', 'bulk', 'admin', 'rag', 'api'] as const;
+export type JobSource = (typeof JOB_SOURCES)[number];
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+export type DescriptionSource = 'generated' | 'extractive' | 'user';
+
+/** Mirrors migration 0002; chunks have no table object because vectors are written with raw SQL. */
+export const documents = pgTable('documents', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: uuid('tenant_id').notNull(),
+  filename: text('filename').notNull(),
+  format: text('format').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  blobKey: text('blob_key').notNull(),
+  extractedKey: text('extracted_key'),
+  status: text('status').$type<DocumentStatus>().notNull().default('pending'),
+  error: text('error'),
+  memoryId: uuid('memory_id'),
+  folderId: uuid('folder_id'),
+  batchId: uuid('batch_id'),
+  tags: text('tags').array().notNull().default([]),
+  chunkCount: integer('chunk_count').notNull().default(0),
+  tokenCount: integer('token_count').notNull().default(0),
+  pageCount: integer('page_count'),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  aiDescription: text('ai_description'),
+  aiDescriptionOriginal: text('ai_description_original'),
+  aiDescriptionSource: text('ai_description_source').$type<DescriptionSource>(),
+  currentJobId: uuid('current_job_id'),
+  liveJobId: uuid('live_job_id'),
+  createdByUserId: uuid('created_by_user_id'),
+  createdByApiKeyId: uuid('created_by_api_key_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  indexedAt: timestamp('indexed_at', { withTimezone: true }),
+});
+export type DocumentRow = typeof documents.$inferSelect;
+
+export const documentJobs = pgTable('document_jobs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: uuid('tenant_id').notNull(),
+  documentId: uuid('document_id').notNull(),
+  source: text('source').$type<JobSource>().notNull(),
+  queueJobId: uuid('queue_job_id'),
+  status: text('status').$type<JobStatus>().notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  error: text('error'),
+  warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+  provider: text('provider'),
+  model: text('model'),
+  dimensions: integer('dimensions'),
+  chunkCount: integer('chunk_count'),
+  stats: jsonb('stats').$type<Record<string, number>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+export type DocumentJobRow = typeof documentJobs.$inferSelect;
+
+export const indexingProfiles = pgTable('indexing_profiles', {
+  tenantId: uuid('tenant_id').primaryKey(),
+  chunkSize: integer('chunk_size').notNull().default(512),
+  chunkOverlap: integer('chunk_overlap').notNull().default(64),
+  embeddingModel: text('embedding_model'),
+  parallelism: integer('parallelism').notNull().default(4),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type IndexingProfileRow = typeof indexingProfiles.$inferSelect;
+
+/** The queue message of the 'ingest' queue: ids only, the handler reads the rest in a tenant transaction. */
+export interface IngestPayload {
+  document_id: string;
+  job_id: string;
+}
+export const INGEST_QUEUE = 'ingest';

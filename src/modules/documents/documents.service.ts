@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { CoreContext } from '../../platform/context.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { Tx } from '../../platform/db/database.js';
+import { notFound, unprocessable } from '../../platform/http/errors.js';
+import {
+  deleteDocument,
+  findDocument,
+  findJob,
+  folderExists,
+  insertJob,
+  listChunks,
+  listDocuments,
+  listJobs,
+  memoryExists,
+  setJobQueueId,
+  statusCounts,
+  updateDocument,
+  type DocumentFilters,
+} from './documents.repo.js';
+import { presentChunk, presentDocument, presentJob, presentProfile } from './documents.present.js';
+import { DOCUMENT_STATUSES, INGEST_QUEUE, type DocumentRow, type IngestPayload } from './documents.schema.js';
+import { publishStatus } from './events.js';
+import { sanitizeFilename } from './filename.js';
+import { normalizeTags } from './ingest.js';
+import { readProfile, writeProfile, type IndexingProfile } from './profile.repo.js';
+
+export type DocumentsDeps = Pick<CoreContext, 'db' | 'bus' | 'queue' | 'blobs' | 'log'>;
+
+export type ReindexSource = 'admin' | 'rag' | 'api';
+
+/** Reads and edits of documents; accepting new files is ingest.ts. Every call is scoped to one tenant. */
+export function createDocumentsService(deps: DocumentsDeps) {
+  const { db, bus, queue, blobs } = deps;
+
+  async function requireDocument(tx: Tx, tenantId: string, id: string, lock = false): Promise<DocumentRow> {
+    const doc = await findDocument(tx, tenantId, id, lock);
+    if (!doc) throw notFound('Document not found');
+    return doc;
+  }
+
+  async function list(tenantId: string, query: { page: number; page_size: number } & DocumentFilters) {
+    const skip = (query.page - 1) * query.page_size;
+    const { items, total } = await db.tenant(tenantId, (tx) => listDocuments(tx, tenantId, query, skip, query.page_size));
+    return { items: items.map(presentDocument), total, skip, limit: query.page_size, page: query.page, page_size: query.page_size };
+  }
+
+  async function get(tenantId: string, id: string) {
+    return presentDocument(await db.tenant(tenantId, (tx) => requireDocument(tx, tenantId, id)));
+  }
+
+  /** Hard delete: the row, its jobs and chunks in one transaction, then its files. */
+  async function remove(tenantId: string, id: string): Promise<void> {
+    const doc = await db.tenant(tenantId, async (tx) => {
+      const deleted = await deleteDocument(tx, tenantId, id);
+      if (!deleted) throw notFound('Document not found');
+      return deleted;
+    });
+    for (const key of [doc.blobKey, doc.extractedKey]) if (key) await blobs.delete(key).catch(() => {});
+  }
+
+  async function chunks(tenantId: string, id: string, skip: number, limit: number) {
+    const { items, total } = await db.tenant(tenantId, async (tx) => listChunks(tx, tenantId, await requireDocument(tx, tenantId, id), skip, limit));
+    return { items: items.map(presentChunk), total, skip, limit };
+  }
+
+  async function jobs(tenantId: string, id: string) {
+    const found = await db.tenant(tenantId, async (tx) => {
+      await requireDocument(tx, tenantId, id);
+      return listJobs(tx, tenantId, id);
+    });
+    return found.map(presentJob);
+  }
+
+  async function job(tenantId: string, jobId: string) {
+    const found = await db.tenant(tenantId, (tx) => findJob(tx, tenantId, jobId));
+    if (!found) throw notFound('Job not found');
+    return presentJob(found);
+  }
+
+  /** A new job takes the document over; an older one still queued or running notices and stops. */
+  async function reindex(principal: Principal, id: string, source: ReindexSource) {
+    const tenantId = principal.tenantId;
+    const jobId = await db.tenant(tenantId, async (tx) => {
+      const doc = await requireDocument(tx, tenantId, id, true);
+      const created = await insertJob(tx, { id: randomUUID(), tenantId, documentId: doc.id, source });
+      const payload: IngestPayload = { document_id: doc.id, job_id: created.id };
+      const { parallelism } = await readProfile(tx, tenantId);
+      await setJobQueueId(tx, tenantId, created.id, await queue.enqueue(tx, INGEST_QUEUE, tenantId, payload, { tenantCap: parallelism }));
+      const pending = await updateDocument(tx, tenantId, doc.id, { status: 'pending', error: null, currentJobId: created.id });
+      await publishStatus(bus, tx, pending!);
+      return created.id;
+    });
+    queue.poke(INGEST_QUEUE);
+    return { job_id: jobId, document_id: id, status: 'pending' as const };
+  }
+
+  /** The first override keeps the text it replaces (generated or extractive) as the original. */
+  async function setDescription(tenantId: string, id: string, description: string) {
+    const text = description.trim();
+    if (!text) throw unprocessable(['body', 'description'], 'description must not be empty');
+    const row = await db.tenant(tenantId, async (tx) => {
+      const doc = await requireDocument(tx, tenantId, id, true);
+      const original = doc.aiDescriptionSource === 'user' ? doc.aiDescriptionOriginal : doc.aiDescription;
+      return updateDocument(tx, tenantId, id, { aiDescription: text, aiDescriptionOriginal: original, aiDescriptionSource: 'user' });
+    });
+    return presentDocument(row!);
+  }
+
+  async function setTags(tenantId: string, id: string, tags: string[]) {
+    const normalized = normalizeTags(tags);
+    if ('error' in normalized) throw unprocessable(['body', 'tags'], normalized.error);
+    const row = await db.tenant(tenantId, async (tx) => {
+      await requireDocument(tx, tenantId, id, true);
+      return updateDocument(tx, tenantId, id, { tags: normalized.tags });
+    });
+    return presentDocument(row!);
+  }
+
+  async function update(tenantId: string, id: string, input: { filename?: string; folder_id?: string | null; memory_id?: string | null }) {
+    const row = await db.tenant(tenantId, async (tx) => {
+      const doc = await requireDocument(tx, tenantId, id, true);
+      const values: Partial<DocumentRow> = {};
+      if (input.filename !== undefined) {
+        const filename = sanitizeFilename(input.filename);
+        // The extension names the format the file was indexed as; a rename must not contradict it.
+        if (formatOfName(filename) !== doc.format) {
+          throw unprocessable(['body', 'filename'], `the filename must keep an extension of the document's format (${doc.format})`);
+        }
+        values.filename = filename;
+      }
+      if (input.memory_id !== undefined) {
+        if (input.memory_id && !(await memoryExists(tx, tenantId, input.memory_id))) throw notFound('Memory not found');
+        values.memoryId = input.memory_id;
+      }
+      if (input.folder_id !== undefined) {
+        if (input.folder_id && !(await folderExists(tx, tenantId, input.folder_id))) throw notFound('Folder not found');
+        values.folderId = input.folder_id;
+      }
+      if (Object.keys(values).length === 0) return doc;
+      const updated = await updateDocument(tx, tenantId, id, values);
+      // Listeners show the filename: a rename is announced like a status change, with the status unchanged.
+      if (values.filename) await publishStatus(bus, tx, updated!);
+      return updated!;
+    });
+    return presentDocument(row);
+  }
+
+  async function file(tenantId: string, id: string): Promise<{ stream: Readable; filename: string; mimeType: string; size: number }> {
+    const doc = await db.tenant(tenantId, (tx) => requireDocument(tx, tenantId, id));
+    let stream: Readable;
+    try {
+      stream = await blobs.stream(doc.blobKey);
+    } catch {
+      throw notFound('The file of this document is no longer stored');
+    }
+    return { stream, filename: doc.filename, mimeType: doc.mimeType, size: doc.sizeBytes };
+  }
+
+  async function progress(tenantId: string) {
+    const counts = await db.tenant(tenantId, (tx) => statusCounts(tx, tenantId));
+    const out = Object.fromEntries(DOCUMENT_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<(typeof DOCUMENT_STATUSES)[number], number>;
+    const total = Object.values(out).reduce((a, b) => a + b, 0);
+    return { ...out, total, in_progress: out.pending + out.parsing + out.indexing };
+  }
+
+  async function getProfile(tenantId: string) {
+    return presentProfile(await db.tenant(tenantId, (tx) => readProfile(tx, tenantId)));
+  }
+
+  async function putProfile(tenantId: string, input: { chunk_size: number; chunk_overlap: number; embedding_model: string | null; parallelism: number }) {
+    if (input.chunk_overlap * 2 > input.chunk_size) {
+      throw unprocessable(['body', 'chunk_overlap'], 'chunk_overlap must be at most half of chunk_size');
+    }
+    const model = input.embedding_model?.trim() || null;
+    if (input.embedding_model !== null && !model) throw unprocessable(['body', 'embedding_model'], 'embedding_model must not be blank; use null for the default');
+    const saved: IndexingProfile = await db.tenant(tenantId, (tx) =>
+      writeProfile(tx, tenantId, { chunkSize: input.chunk_size, chunkOverlap: input.chunk_overlap, embeddingModel: model, parallelism: input.parallelism }),
+    );
+    return presentProfile(saved);
+  }
+
+  return { list, get, remove, chunks, jobs, job, reindex, setDescription, setTags, update, file, progress, getProfile, putProfile };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+const FORMAT_OF_EXTENSION: Record<string, string> = {
+  pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', csv: 'csv', txt: 'txt', md: 'md', mdx: 'mdx', html: 'html', htm: 'html',
+};
+
+function formatOfName(filename: string): string | null {
+  const dot = filename.lastIndexOf('.');
+  return dot > 0 ? (FORMAT_OF_EXTENSION[filename.slice(dot + 1).toLowerCase()] ?? null) : null;
+}

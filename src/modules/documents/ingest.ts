@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { CoreContext } from '../../platform/context.js';
+import type { Tx } from '../../platform/db/database.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { notFound, payloadTooLarge, unprocessable, unsupportedMediaType } from '../../platform/http/errors.js';
+import { detectFormat } from '../ingestion/parsers/detect.js';
+import { folderExists, insertDocument, insertJob, memoryExists, setJobQueueId } from './documents.repo.js';
+import { INGEST_QUEUE, type DocumentRow, type IngestPayload, type JobSource } from './documents.schema.js';
+import { publishStatus } from './events.js';
+import { readProfile } from './profile.repo.js';
+import { sanitizeFilename } from './filename.js';
+
+export { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from './events.js';
+
+export type IngestDeps = Pick<CoreContext, 'db' | 'bus' | 'queue' | 'blobs'> & {
+  config: { uploadMaxBytes: number };
+};
+
+export interface IngestOptions {
+  memoryId?: string | null;
+  folderId?: string | null;
+  tags?: string[];
+  batchId?: string | null;
+  /** Join this (tenant) transaction instead of opening one: a bulk upload commits all its files at once. */
+  tx?: Tx;
+}
+
+export const MAX_TAGS = 50;
+export const MAX_TAG_CHARS = 64;
+
+/** Trimmed, de-duplicated (first spelling wins), empty ones dropped; an error when a limit is exceeded. */
+export function normalizeTags(tags: readonly string[]): { tags: string[] } | { error: string } {
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.normalize('NFC').trim();
+    if (!tag || out.includes(tag)) continue;
+    if ([...tag].length > MAX_TAG_CHARS) return { error: `a tag must be at most ${MAX_TAG_CHARS} characters` };
+    out.push(tag);
+  }
+  if (out.length > MAX_TAGS) return { error: `at most ${MAX_TAGS} tags are allowed` };
+  return { tags: out };
+}
+
+/**
+ * Accepting a file: format from magic bytes and extension, size limit, tenant-owned memory/folder, blob
+ * stored under a generated key, then the document (`pending`), its job row and its queue message in one
+ * transaction, so a document never exists without the job that will index it.
+ */
+export function createIngestService(deps: IngestDeps) {
+  const { db, bus, queue, blobs, config } = deps;
+
+  /** Why this file would be refused (415/413 detail), or null when it is acceptable. */
+  function rejectReason(filename: string, bytes: Uint8Array): string | null {
+    if (bytes.byteLength > config.uploadMaxBytes) return tooLargeDetail();
+    const detected = detectFormat(bytes, sanitizeFilename(filename));
+    return detected.ok ? null : detected.detail;
+  }
+
+  function tooLargeDetail(): string {
+    return `The file is larger than the upload limit of ${Math.floor(config.uploadMaxBytes / (1024 * 1024))} MB.`;
+  }
+
+  async function ingestFile(
+    principal: Principal,
+    file: { filename: string; bytes: Buffer },
+    opts: IngestOptions = {},
+  ): Promise<DocumentRow> {
+    const tenantId = principal.tenantId;
+    if (file.bytes.byteLength > config.uploadMaxBytes) throw payloadTooLarge(tooLargeDetail());
+    const filename = sanitizeFilename(file.filename);
+    const detected = detectFormat(file.bytes, filename);
+    if (!detected.ok) throw unsupportedMediaType(detected.detail);
+    let tags: string[] = [];
+    if (opts.tags) {
+      const normalized = normalizeTags(opts.tags);
+      if ('error' in normalized) throw unprocessable(['body', 'tags'], normalized.error);
+      tags = normalized.tags;
+    }
+
+    const stored = await blobs.put(file.bytes, 'documents');
+    const work = async (tx: Tx) => {
+      if (opts.memoryId && !(await memoryExists(tx, tenantId, opts.memoryId))) throw notFound('Memory not found');
+      if (opts.folderId && !(await folderExists(tx, tenantId, opts.folderId))) throw notFound('Folder not found');
+      const jobId = randomUUID(); // known up front so the document is born pointing at its job
+      const doc = await insertDocument(tx, {
+        tenantId,
+        currentJobId: jobId,
+        filename,
+        format: detected.format,
+        mimeType: detected.mimeType,
+        sizeBytes: stored.size,
+        sha256: stored.sha256,
+        blobKey: stored.key,
+        memoryId: opts.memoryId ?? null,
+        folderId: opts.folderId ?? null,
+        batchId: opts.batchId ?? null,
+        tags,
+        createdByUserId: principal.kind === 'user' ? principal.userId : null,
+        createdByApiKeyId: principal.kind === 'api_key' ? principal.apiKeyId : null,
+      });
+      const source: JobSource = opts.batchId ? 'bulk' : 'upload';
+      await insertJob(tx, { id: jobId, tenantId, documentId: doc.id, source });
+      const payload: IngestPayload = { document_id: doc.id, job_id: jobId };
+      const { parallelism } = await readProfile(tx, tenantId);
+      const queueJobId = await queue.enqueue(tx, INGEST_QUEUE, tenantId, payload, { tenantCap: parallelism });
+      await setJobQueueId(tx, tenantId, jobId, queueJobId);
+      await publishStatus(bus, tx, doc);
+      return doc;
+    };
+
+    try {
+      // In the caller's transaction, a savepoint keeps each file all-or-nothing; the caller commits later,
+      // and the NOTIFY sent by enqueue wakes the workers then.
+      if (opts.tx) return await opts.tx.transaction((savepoint) => work(savepoint as unknown as Tx));
+      const doc = await db.tenant(tenantId, work);
+      queue.poke(INGEST_QUEUE);
+      return doc;
+    } catch (error) {
+      // Nothing references the blob now. (A joined transaction that rolls back later leaves the blobs of
+      // the files that succeeded in it: their keys are on the returned rows for the caller to delete.)
+      await blobs.delete(stored.key).catch(() => {});
+      throw error;
+    }
+  }
+
+  return { ingestFile, rejectReason };
+}
+export type IngestService = ReturnType<typeof createIngestService>;

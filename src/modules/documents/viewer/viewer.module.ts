@@ -1,0 +1,9 @@
+import type { CoreContext } from '../../../platform/context.js';
+import type { Module } from '../../module.js';
+import { createViewerService } from './viewer.service.js';
+import { viewerRoutes } from './viewer.routes.js';
+
+export function viewerModule(ctx: Pick<CoreContext, 'db' | 'blobs' | 'tokens' | 'config'>): Module {
+  const service = createViewerService({ db: ctx.db, blobs: ctx.blobs, tokens: ctx.tokens, publicBaseUrl: ctx.config.publicBaseUrl });
+  return { name: 'documents-viewer', routes: viewerRoutes(service) };
+}

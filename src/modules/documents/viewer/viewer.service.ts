@@ -1,0 +1,68 @@
+import type { Readable } from 'node:stream';
+import type { Database } from '../../../platform/db/database.js';
+import type { BlobStore } from '../../../platform/blobs/blob-store.js';
+import type { TokenService } from '../../../platform/auth/tokens.js';
+import { conflict, HttpError, notFound } from '../../../platform/http/errors.js';
+import type { ParsedDocument } from '../../ingestion/parsers/types.js';
+import { findViewableDocument } from './viewer.repo.js';
+import { renderDocumentHtml } from './render-html.js';
+
+export const VIEWER_TOKEN_TTL_SEC = 600;
+
+export interface ViewerDeps {
+  db: Database;
+  blobs: Pick<BlobStore, 'get' | 'stream' | 'size'>;
+  tokens: Pick<TokenService, 'sign' | 'verify'>;
+  publicBaseUrl: string;
+}
+
+/** 401 without a Bearer challenge: the view route takes a viewer token, never a bearer. */
+const invalidViewerToken = (detail: string) => new HttpError(401, detail, 'invalid_viewer_token');
+
+export type ViewResult =
+  | { kind: 'pdf'; filename: string; size: number; body: Readable }
+  | { kind: 'html'; filename: string; html: string };
+
+export function createViewerService(deps: ViewerDeps) {
+  const { db } = deps;
+
+  /** A token that opens this one document, for 10 minutes, without any other credential. */
+  async function issueToken(tenantId: string, documentId: string) {
+    const doc = await db.tenant(tenantId, (tx) => findViewableDocument(tx, tenantId, documentId));
+    if (!doc) throw notFound('Document not found');
+    const { token, expiresAt } = await deps.tokens.sign('viewer', { sub: doc.id, tid: tenantId }, VIEWER_TOKEN_TTL_SEC);
+    return {
+      viewer_token: token,
+      token_type: 'viewer' as const,
+      expires_in: VIEWER_TOKEN_TTL_SEC,
+      expires_at: expiresAt.toISOString(),
+      view_url: `${deps.publicBaseUrl}/api/v1/documents/${doc.id}/view`,
+    };
+  }
+
+  /** Checks the token against the document of the path, then renders it: the original PDF, or HTML from the extracted blocks. */
+  async function view(documentId: string, token: string | undefined): Promise<ViewResult> {
+    if (!token) throw invalidViewerToken('A viewer token is required (header X-Viewer-Token)');
+    const claims = await deps.tokens.verify('viewer', token);
+    if (!claims) throw invalidViewerToken('The viewer token is invalid or expired');
+    if (claims.sub.toLowerCase() !== documentId.toLowerCase()) throw invalidViewerToken('The viewer token is not valid for this document');
+    const doc = await db.tenant(claims.tid, (tx) => findViewableDocument(tx, claims.tid, documentId));
+    if (!doc) throw notFound('Document not found');
+
+    if (doc.format === 'pdf') {
+      const [size, body] = await Promise.all([deps.blobs.size(doc.blobKey), deps.blobs.stream(doc.blobKey)]);
+      return { kind: 'pdf', filename: doc.filename, size, body };
+    }
+    if (!doc.extractedKey) {
+      if (doc.status === 'error') {
+        throw conflict(`The document could not be processed, so there is nothing to show: ${doc.error ?? 'unknown error'}`, 'document_failed');
+      }
+      throw conflict(`The document is not ready to view yet (status: ${doc.status}); try again once it is indexed`, 'document_not_ready');
+    }
+    const parsed = JSON.parse((await deps.blobs.get(doc.extractedKey)).toString('utf8')) as ParsedDocument;
+    return { kind: 'html', filename: doc.filename, html: renderDocumentHtml({ filename: doc.filename, doc: parsed }) };
+  }
+
+  return { issueToken, view };
+}
+export type ViewerService = ReturnType<typeof createViewerService>;

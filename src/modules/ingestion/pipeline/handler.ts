@@ -1,0 +1,171 @@
+import type { Logger } from 'pino';
+import type { Database } from '../../../platform/db/database.js';
+import type { EventBus } from '../../../platform/events/bus.js';
+import type { BlobStore } from '../../../platform/blobs/blob-store.js';
+import type { Job, JobQueue } from '../../../platform/jobs/queue.js';
+import type { JobHandler } from '../../../platform/jobs/worker.js';
+import { findDocument } from '../../documents/documents.repo.js';
+import { INGEST_QUEUE, type DocumentRow, type IngestPayload } from '../../documents/documents.schema.js';
+import { publishStatus } from '../../documents/events.js';
+import { readProfile, type IndexingProfile } from '../../documents/profile.repo.js';
+import { ParseError, type DocumentFormat, type ParsedDocument } from '../parsers/types.js';
+import type { DescriptionGenerator, EmbeddingResolver } from '../ports.js';
+import { abortable, createLimiter } from './limiter.js';
+import type { ChunkPool } from './chunk-pool.js';
+import { countRunningJobs, lockJob, lockTenantSlots, startJobAttempt, updateDocumentFields, updateJob } from './pipeline.repo.js';
+import { discardStaged, indexDocument, JobOutcome, PermanentError, type IndexRun } from './index-document.js';
+
+export interface PipelineDeps {
+  db: Database;
+  bus: EventBus;
+  queue: JobQueue;
+  blobs: BlobStore;
+  log: Logger;
+  config: { worker: { concurrency: number; jobLeaseSec: number } };
+  /** The parser thread pool (parsers/pool.ts); one parse per thread, `parseSlots` threads. */
+  parser: { parse(bytes: Uint8Array, format: DocumentFormat, opts?: { filename?: string }): Promise<ParsedDocument> };
+  parseSlots: number;
+  /** The chunking thread pool (chunk-pool.ts), `parseSlots` threads as well. */
+  chunker: ChunkPool;
+  embeddings: EmbeddingResolver;
+  describer: DescriptionGenerator;
+}
+
+type Begin =
+  | { kind: 'skip' }
+  | { kind: 'superseded' }
+  | { kind: 'deferred' }
+  | { kind: 'go'; doc: DocumentRow; profile: IndexingProfile };
+
+/**
+ * The 'ingest' queue handler: pending → parsing → indexing → indexed | error for one document job.
+ *
+ * Idempotent under at-least-once delivery: a finished job is skipped; a re-run first drops the chunks its
+ * crashed attempt staged; chunks become visible only through the swap of documents.live_job_id, so a
+ * document never shows two chunk sets or half of one. A job that is no longer the document's current one
+ * (a newer reindex exists, or the document was deleted) stops at its next step and cleans up after itself.
+ * No transaction spans a parse, an embedding call or a blob write.
+ */
+export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
+  const { db, bus, queue, log } = deps;
+  // The pool's time limit starts when parse() is called, so calls wait here rather than in its queue.
+  const parseSlots = createLimiter(deps.parseSlots);
+  const parse: IndexRun['parse'] = (bytes, format, filename, signal) =>
+    parseSlots.run(() => abortable(deps.parser.parse(bytes, format, { filename }), signal), signal);
+  const chunkSlots = createLimiter(deps.parseSlots);
+  const chunk: IndexRun['chunk'] = (doc, options, signal) => chunkSlots.run(() => deps.chunker.chunk(doc, options, signal), signal);
+
+  async function begin(job: Job, tenantId: string, payload: IngestPayload): Promise<Begin> {
+    return db.tenant(tenantId, async (tx) => {
+      await lockTenantSlots(tx, tenantId);
+      const doc = await findDocument(tx, tenantId, payload.document_id, true);
+      const record = doc && (await lockJob(tx, tenantId, payload.job_id));
+      if (!doc || !record || record.status === 'succeeded' || record.status === 'failed') return { kind: 'skip' };
+      if (doc.currentJobId !== record.id) {
+        await updateJob(tx, tenantId, record.id, { status: 'failed', error: SUPERSEDED, finishedAt: new Date() });
+        return { kind: 'superseded' };
+      }
+      const profile = await readProfile(tx, tenantId);
+      // The queue already caps the tenant at claim time; this catches claims racing on several instances
+      // and a parallelism lowered after the job was queued.
+      if ((await countRunningJobs(tx, tenantId, record.id)) >= profile.parallelism) {
+        const next = await queue.enqueue(tx, INGEST_QUEUE, tenantId, payload, { delaySec: 1, tenantCap: profile.parallelism });
+        await updateJob(tx, tenantId, record.id, { queueJobId: next });
+        return { kind: 'deferred' };
+      }
+      await startJobAttempt(tx, tenantId, record.id, job.id);
+      const parsing = await updateDocumentFields(tx, tenantId, doc.id, { status: 'parsing', error: null });
+      await publishStatus(bus, tx, parsing!);
+      return { kind: 'go', doc: parsing!, profile };
+    });
+  }
+
+  /** Terminal failure: the document shows `message`; an older live chunk set (reindex) stays but is not searched. */
+  async function fail(tenantId: string, payload: IngestPayload, message: string, extra: Record<string, unknown> = {}) {
+    await db.tenant(tenantId, async (tx) => {
+      const doc = await findDocument(tx, tenantId, payload.document_id, true);
+      const record = doc && (await lockJob(tx, tenantId, payload.job_id));
+      if (!doc || !record || record.status === 'succeeded' || record.status === 'failed') return;
+      await updateJob(tx, tenantId, record.id, { status: 'failed', error: message, finishedAt: new Date(), ...extra });
+      if (doc.currentJobId !== record.id) return;
+      const failed = await updateDocumentFields(tx, tenantId, doc.id, { status: 'error', error: message });
+      await publishStatus(bus, tx, failed!);
+    });
+  }
+
+  /** A transient failure with attempts left: back to pending until the queue retries. */
+  async function retryLater(tenantId: string, payload: IngestPayload, attempt: number, message: string) {
+    await db.tenant(tenantId, async (tx) => {
+      const doc = await findDocument(tx, tenantId, payload.document_id, true);
+      const record = doc && (await lockJob(tx, tenantId, payload.job_id));
+      if (!doc || !record || record.status !== 'running') return;
+      await updateJob(tx, tenantId, record.id, { status: 'queued', error: `Attempt ${attempt} failed, retrying: ${message}` });
+      if (doc.currentJobId !== record.id) return;
+      const pending = await updateDocumentFields(tx, tenantId, doc.id, { status: 'pending' });
+      await publishStatus(bus, tx, pending!);
+    });
+  }
+
+  const run: IndexRun = {
+    db,
+    bus,
+    blobs: deps.blobs,
+    log,
+    parse,
+    chunk,
+    embeddings: deps.embeddings,
+    describer: deps.describer,
+  };
+
+  return {
+    queue: INGEST_QUEUE,
+    concurrency: deps.config.worker.concurrency,
+    leaseSec: deps.config.worker.jobLeaseSec,
+
+    async handle(job, { signal }) {
+      const payload = job.payload as unknown as IngestPayload;
+      const tenantId = job.tenantId;
+      if (!tenantId || !payload?.document_id || !payload?.job_id) return; // not ours to interpret; nothing to retry
+      const started = await begin(job, tenantId, payload);
+      if (started.kind === 'superseded') await discardStaged(run, tenantId, payload);
+      if (started.kind !== 'go') return;
+      try {
+        await indexDocument(run, { tenantId, payload, doc: started.doc, profile: started.profile, signal });
+      } catch (error) {
+        if (signal.aborted) throw error; // the worker is stopping: the job goes back to the queue untouched
+        if (error instanceof JobOutcome) return; // superseded or deleted meanwhile; already cleaned up
+        const message = describeFailure(error);
+        await discardStaged(run, tenantId, payload).catch(() => {});
+        const permanent = error instanceof ParseError || error instanceof PermanentError;
+        if (permanent || job.attempts >= job.maxAttempts) {
+          const stats = (error as { stats?: Record<string, number> }).stats;
+          const warnings = (error as { warnings?: string[] }).warnings;
+          await fail(tenantId, payload, message, { ...(stats && { stats }), ...(warnings && { warnings }) });
+          return;
+        }
+        log.warn({ err: error, documentId: payload.document_id, attempt: job.attempts }, 'indexing attempt failed; will retry');
+        await retryLater(tenantId, payload, job.attempts, message);
+        throw error;
+      }
+    },
+
+    /** The watchdog: attempts spent without an outcome (a worker died or hung each time). */
+    async onDead(job, error) {
+      const payload = job.payload as unknown as IngestPayload;
+      if (!job.tenantId || !payload?.document_id) return;
+      const message = /lease expired/.test(error)
+        ? `Indexing did not finish after ${job.attempts} attempt${job.attempts === 1 ? '' : 's'} (worker stopped or timed out).`
+        : `Indexing failed after ${job.attempts} attempt${job.attempts === 1 ? '' : 's'}: ${error}`;
+      await discardStaged(run, job.tenantId, payload).catch(() => {});
+      await fail(job.tenantId, payload, message);
+    },
+  };
+}
+
+const SUPERSEDED = 'Superseded by a newer indexing job of this document.';
+
+function describeFailure(error: unknown): string {
+  if (error instanceof ParseError) return error.message; // written for users already
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0].slice(0, 500) || 'Indexing failed for an unknown reason.';
+}

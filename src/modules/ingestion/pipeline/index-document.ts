@@ -1,0 +1,246 @@
+import type { Logger } from 'pino';
+import type { Database } from '../../../platform/db/database.js';
+import type { EventBus } from '../../../platform/events/bus.js';
+import type { BlobStore } from '../../../platform/blobs/blob-store.js';
+import { findDocument } from '../../documents/documents.repo.js';
+import type { DocumentRow, IngestPayload } from '../../documents/documents.schema.js';
+import { publishStatus } from '../../documents/events.js';
+import type { IndexingProfile } from '../../documents/profile.repo.js';
+import type { Chunk, ChunkOptions } from '../chunking/chunker.js';
+import { embedInBatches, type EmbeddingProvider } from '../embedding/types.js';
+import type { DocumentFormat, ParsedDocument } from '../parsers/types.js';
+import type { DescriptionGenerator, EmbeddingResolver } from '../ports.js';
+import { deleteChunkSetBatch, insertChunks, updateDocumentFields, updateJob } from './pipeline.repo.js';
+import { DESCRIBE_INPUT_CHARS, extractiveSummary } from './summary.js';
+
+export interface IndexRun {
+  db: Database;
+  bus: EventBus;
+  blobs: BlobStore;
+  log: Logger;
+  parse(bytes: Uint8Array, format: DocumentFormat, filename: string, signal: AbortSignal): Promise<ParsedDocument>;
+  chunk(doc: ParsedDocument, options: ChunkOptions, signal: AbortSignal): Promise<Chunk[]>;
+  embeddings: EmbeddingResolver;
+  describer: DescriptionGenerator;
+}
+
+/** The job stopped on purpose: the document was deleted or a newer job took it over. */
+export class JobOutcome extends Error {
+  constructor(readonly kind: 'deleted' | 'superseded') {
+    super(kind);
+  }
+}
+
+/** Wrong configuration or input: retrying the job cannot succeed. */
+export class PermanentError extends Error {}
+
+// Each chunk write is its own short transaction, sized to take about this long: on PGlite every request
+// and worker shares one connection, so a long insert would stall the API.
+const TARGET_WRITE_MS = 150;
+const MIN_WRITE_ROWS = 8;
+const MAX_WRITE_ROWS = 256;
+const DELETE_BATCH = 500;
+
+interface Context {
+  tenantId: string;
+  payload: IngestPayload;
+  doc: DocumentRow;
+  profile: IndexingProfile;
+  signal: AbortSignal;
+}
+
+/** Parses, chunks, embeds and writes one document, then swaps its chunk set in (see handler.ts). */
+export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> {
+  const { db, bus, blobs, log } = run;
+  const { tenantId, payload, doc, profile, signal } = ctx;
+  const jobId = payload.job_id;
+  const stats: Record<string, number> = {};
+  const t0 = performance.now();
+  const lap = (name: string, since: number) => (stats[name] = Math.round(performance.now() - since));
+
+  let bytes: Buffer;
+  try {
+    bytes = await blobs.get(doc.blobKey);
+  } catch {
+    throw new PermanentError('The uploaded file is missing from storage; upload it again.');
+  }
+  let t = performance.now();
+  const parsed = await run.parse(bytes, doc.format as DocumentFormat, doc.filename, signal);
+  lap('parse_ms', t);
+  const warnings = parsed.warnings.slice(0, 100);
+
+  // The viewer renders the extracted blocks; written before the swap so the swap can publish its key.
+  const extracted = await blobs.put(Buffer.from(JSON.stringify(parsed)), 'extracted');
+  let swapped = false;
+  try {
+    await advance(run, ctx, 'indexing');
+
+    t = performance.now();
+    const chunks = await run.chunk(parsed, { chunkSize: profile.chunkSize, overlap: profile.chunkOverlap }, signal);
+    lap('chunk_ms', t);
+    stats.blocks = parsed.blocks.length;
+    stats.chunks = chunks.length;
+
+    let provider: EmbeddingProvider;
+    try {
+      provider = await run.embeddings.forTenant(tenantId, profile.embeddingModel);
+    } catch (error) {
+      // A 4xx is the configuration (unknown or disabled model, no key): retrying cannot fix it.
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === undefined || status < 400 || status >= 500) throw error;
+      const name = profile.embeddingModel ? `"${profile.embeddingModel}"` : 'of this tenant';
+      throw new PermanentError(`The embedding model ${name} is not available: ${(error as Error).message}`);
+    }
+
+    await discardStaged(run, tenantId, payload); // what a crashed earlier attempt of this job left behind
+    const written = await writeChunks(run, ctx, provider, chunks, stats);
+    const summary = extractiveSummary(parsed);
+
+    t = performance.now();
+    const outcome = await db.tenant(tenantId, async (tx) => {
+      const current = await findDocument(tx, tenantId, doc.id, true);
+      if (!current) return new JobOutcome('deleted');
+      if (current.currentJobId !== jobId) return new JobOutcome('superseded');
+      // A user's own description survives reindexing; a generated one stays until the describer replaces it.
+      const keepDescription = current.aiDescriptionSource === 'user' || current.aiDescriptionSource === 'generated';
+      const indexed = await updateDocumentFields(tx, tenantId, doc.id, {
+        status: 'indexed',
+        error: null,
+        liveJobId: jobId,
+        chunkCount: chunks.length,
+        tokenCount: written.tokens,
+        pageCount: parsed.pageCount ?? null,
+        metadata: parsed.metadata,
+        extractedKey: extracted.key,
+        indexedAt: new Date(),
+        ...(keepDescription ? {} : { aiDescription: summary, aiDescriptionSource: summary ? ('extractive' as const) : null }),
+      });
+      stats.total_ms = Math.round(performance.now() - t0);
+      await updateJob(tx, tenantId, jobId, {
+        status: 'succeeded',
+        error: null,
+        finishedAt: new Date(),
+        warnings,
+        provider: provider.provider,
+        model: provider.model,
+        dimensions: provider.dimensions,
+        chunkCount: chunks.length,
+        stats,
+      });
+      await publishStatus(bus, tx, indexed!);
+      return { previousLive: current.liveJobId, previousExtracted: current.extractedKey };
+    });
+    if (outcome instanceof JobOutcome) throw outcome;
+    swapped = true;
+
+    // The replaced set is invisible since the swap; delete it in short transactions.
+    if (outcome.previousLive && outcome.previousLive !== jobId) {
+      await deleteChunkSet(run, tenantId, doc.id, outcome.previousLive);
+    }
+    if (outcome.previousExtracted && outcome.previousExtracted !== extracted.key) {
+      await blobs.delete(outcome.previousExtracted).catch(() => {});
+    }
+    await describe(run, ctx, parsed).catch((error) => log.warn({ err: error, documentId: doc.id }, 'document description failed'));
+  } catch (error) {
+    if (!swapped) {
+      await blobs.delete(extracted.key).catch(() => {});
+      if (error instanceof JobOutcome) await discardStaged(run, tenantId, payload).catch(() => {});
+      if (error instanceof Error) Object.assign(error, { stats, warnings });
+    }
+    throw error;
+  }
+}
+
+/** Moves the document to `status` if this job still owns it. */
+async function advance(run: IndexRun, ctx: Context, status: 'indexing'): Promise<void> {
+  const outcome = await run.db.tenant(ctx.tenantId, async (tx) => {
+    const current = await findDocument(tx, ctx.tenantId, ctx.doc.id, true);
+    if (!current) return new JobOutcome('deleted');
+    if (current.currentJobId !== ctx.payload.job_id) return new JobOutcome('superseded');
+    const updated = await updateDocumentFields(tx, ctx.tenantId, ctx.doc.id, { status });
+    await publishStatus(run.bus, tx, updated!);
+    return null;
+  });
+  if (outcome) throw outcome;
+}
+
+/** Embeds in provider-sized groups and writes each group in short transactions, staged under the job id. */
+async function writeChunks(run: IndexRun, ctx: Context, provider: EmbeddingProvider, chunks: Chunk[], stats: Record<string, number>) {
+  const { tenantId, doc, payload, signal } = ctx;
+  const ids = { tenantId, documentId: doc.id, jobId: payload.job_id };
+  const group = Math.min(512, Math.max(64, provider.maxBatchSize));
+  let rowsPerWrite = 32;
+  let tokens = 0;
+  stats.embed_ms = 0;
+  stats.write_ms = 0;
+  stats.write_batches = 0;
+  for (let from = 0; from < chunks.length; from += group) {
+    signal.throwIfAborted();
+    const slice = chunks.slice(from, from + group);
+    let t = performance.now();
+    const vectors = await embedInBatches(provider, slice.map((c) => c.text), { signal });
+    stats.embed_ms += Math.round(performance.now() - t);
+    for (let i = 0; i < slice.length; ) {
+      signal.throwIfAborted();
+      const n = Math.min(rowsPerWrite, slice.length - i);
+      t = performance.now();
+      try {
+        await run.db.tenant(tenantId, (tx) => insertChunks(tx, ids, slice.slice(i, i + n), vectors.slice(i, i + n)));
+      } catch (error) {
+        // The document was deleted meanwhile (its rows are gone, so the foreign key refuses the chunks).
+        if ((error as { code?: string }).code === '23503' || /foreign key/i.test(String((error as Error).message))) {
+          throw new JobOutcome('deleted');
+        }
+        throw error;
+      }
+      const elapsed = performance.now() - t;
+      stats.write_ms += Math.round(elapsed);
+      stats.write_batches++;
+      rowsPerWrite = Math.round(Math.min(MAX_WRITE_ROWS, Math.max(MIN_WRITE_ROWS, (n * TARGET_WRITE_MS) / Math.max(1, elapsed))));
+      i += n;
+    }
+    for (const c of slice) tokens += c.tokenCount;
+  }
+  return { tokens };
+}
+
+/** Drops the chunks this job staged (never a live set). */
+export async function discardStaged(run: Pick<IndexRun, 'db'>, tenantId: string, payload: IngestPayload): Promise<void> {
+  await deleteChunkSet(run, tenantId, payload.document_id, payload.job_id);
+}
+
+async function deleteChunkSet(run: Pick<IndexRun, 'db'>, tenantId: string, documentId: string, jobId: string): Promise<void> {
+  for (;;) {
+    const n = await run.db.tenant(tenantId, (tx) => deleteChunkSetBatch(tx, tenantId, documentId, jobId, DELETE_BATCH));
+    if (n < DELETE_BATCH) return;
+  }
+}
+
+/** The tenant's model describes the document when it has one; otherwise the extractive summary stays. */
+async function describe(run: IndexRun, ctx: Context, parsed: ParsedDocument): Promise<void> {
+  const text = leadingText(parsed, DESCRIBE_INPUT_CHARS).trim();
+  if (!text) return;
+  const generated = await run.describer.describe(ctx.tenantId, text, ctx.signal);
+  const description = generated?.text.trim();
+  if (!description) return;
+  await run.db.tenant(ctx.tenantId, async (tx) => {
+    const current = await findDocument(tx, ctx.tenantId, ctx.doc.id, true);
+    if (!current || current.liveJobId !== ctx.payload.job_id) return;
+    // A user override stays shown; the fresh generated text becomes the original it overrides.
+    const fields =
+      current.aiDescriptionSource === 'user'
+        ? { aiDescriptionOriginal: description }
+        : { aiDescription: description, aiDescriptionSource: 'generated' as const };
+    await updateDocumentFields(tx, ctx.tenantId, ctx.doc.id, fields);
+  });
+}
+
+/** The first `max` characters of the document text, without joining all of a huge document first. */
+function leadingText(parsed: ParsedDocument, max: number): string {
+  let out = '';
+  for (const block of parsed.blocks) {
+    if (out.length >= max) break;
+    out += (out ? '\n\n' : '') + block.text;
+  }
+  return out.slice(0, max);
+}

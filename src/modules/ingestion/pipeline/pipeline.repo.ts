@@ -1,0 +1,107 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../../platform/db/database.js';
+import { documentJobs, documents, type DocumentJobRow } from '../../documents/documents.schema.js';
+import type { Chunk } from '../chunking/chunker.js';
+
+/** The SQL of the indexing pipeline. Every statement names the tenant, on top of row-level security. */
+
+export async function lockJob(tx: Tx, tenantId: string, jobId: string): Promise<DocumentJobRow | null> {
+  const [row] = await tx
+    .select()
+    .from(documentJobs)
+    .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, jobId)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Serialises the parallelism check of one tenant across workers and instances (held until commit).
+ * The first key (27490 = 0x6b62, "kb") keeps our locks apart from any other user of advisory locks.
+ */
+export async function lockTenantSlots(tx: Tx, tenantId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(27490, hashtext(${tenantId}))`);
+}
+
+/**
+ * Jobs of the tenant indexing right now. A 'running' row only counts while its queue message is leased:
+ * one left behind by a dead worker does not hold a slot forever.
+ */
+export async function countRunningJobs(tx: Tx, tenantId: string, exceptJobId: string): Promise<number> {
+  const [{ n }] = await rows<{ n: number }>(tx, sql`
+    SELECT count(*)::int AS n FROM document_jobs dj
+    WHERE dj.tenant_id = ${tenantId} AND dj.status = 'running' AND dj.id <> ${exceptJobId}
+      AND EXISTS (SELECT 1 FROM job_queue q WHERE q.id = dj.queue_job_id AND q.status = 'running' AND q.lease_expires_at > now())`);
+  return n;
+}
+
+export async function updateJob(tx: Tx, tenantId: string, jobId: string, values: Partial<typeof documentJobs.$inferInsert>) {
+  await tx
+    .update(documentJobs)
+    .set(values)
+    .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, jobId)));
+}
+
+export async function startJobAttempt(tx: Tx, tenantId: string, jobId: string, queueJobId: string): Promise<void> {
+  await tx
+    .update(documentJobs)
+    .set({
+      status: 'running',
+      queueJobId,
+      attempts: sql`${documentJobs.attempts} + 1`,
+      startedAt: sql`coalesce(${documentJobs.startedAt}, now())`,
+      error: null,
+    })
+    .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, jobId)));
+}
+
+export async function updateDocumentFields(tx: Tx, tenantId: string, id: string, values: Partial<typeof documents.$inferInsert>) {
+  const [row] = await tx
+    .update(documents)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** pgvector's text form; 7 significant digits is all a float32 holds. */
+export function vectorLiteral(vector: Float32Array): string {
+  let out = '[';
+  for (let i = 0; i < vector.length; i++) {
+    if (i > 0) out += ',';
+    out += vector[i] === 0 ? '0' : vector[i].toPrecision(7);
+  }
+  return `${out}]`;
+}
+
+export async function insertChunks(
+  tx: Tx,
+  ids: { tenantId: string; documentId: string; jobId: string },
+  chunks: readonly Chunk[],
+  vectors: readonly Float32Array[],
+): Promise<void> {
+  if (chunks.length === 0) return;
+  const values = chunks.map((c, i) => {
+    const v = vectors[i];
+    return sql`(${ids.tenantId}, ${ids.documentId}, ${ids.jobId}, ${c.index}, ${c.text}, ${c.tokenCount}, ${c.page}, ${c.section},
+      ${c.sheet}, ${c.charStart}, ${c.charEnd}, ${v.length}, ${vectorLiteral(v)}::vector)`;
+  });
+  await tx.execute(sql`
+    INSERT INTO document_chunks (tenant_id, document_id, job_id, chunk_index, text, token_count, page, section, sheet,
+                                 char_start, char_end, dimensions, embedding)
+    VALUES ${sql.join(values, sql`, `)}`);
+}
+
+/**
+ * Deletes up to `limit` chunks of one chunk set that is not (or no longer) live; returns how many went
+ * (callers loop, keeping each transaction short). The live set is never touched, whoever asks.
+ */
+export async function deleteChunkSetBatch(tx: Tx, tenantId: string, documentId: string, jobId: string, limit: number): Promise<number> {
+  const deleted = await rows<{ id: string }>(tx, sql`
+    DELETE FROM document_chunks WHERE id IN (
+      SELECT c.id FROM document_chunks c
+      WHERE c.tenant_id = ${tenantId} AND c.document_id = ${documentId} AND c.job_id = ${jobId}
+        AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.tenant_id = ${tenantId} AND d.id = ${documentId} AND d.live_job_id = ${jobId})
+      LIMIT ${limit})
+    RETURNING id`);
+  return deleted.length;
+}

@@ -1,0 +1,89 @@
+import { isUuid, type Database, type Tx } from '../../platform/db/database.js';
+import { notFound, unprocessable } from '../../platform/http/errors.js';
+import { ROLES } from '../users/users.schema.js';
+import { deleteAccessRules, existingApiKeyIds, existingUserIds, insertAccessRules, listAccessRules, lockModelRules } from './access.repo.js';
+import { findModelByRef } from './models.repo.js';
+import type { AccessPrincipalType, CatalogModelRow } from './llm.schema.js';
+
+export interface AccessRuleInput {
+  principal_type: AccessPrincipalType;
+  principal_id: string;
+}
+
+/**
+ * Per-tenant access rules on a model. No rule: every principal of the tenant may use the model. Any rule: only the
+ * users, roles and API keys listed (ModelGate enforces it at call time). A rule naming a user or key of another tenant
+ * is refused like one that does not exist, so a tenant cannot probe another's ids.
+ */
+export function createAccessService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function requireModel(tx: Tx, ref: string): Promise<CatalogModelRow> {
+    const model = await findModelByRef(tx, ref);
+    if (!model) throw notFound(`Model ${ref} not found`, 'model_not_found');
+    return model;
+  }
+
+  async function present(tx: Tx, tenantId: string, model: CatalogModelRow) {
+    const rules = await listAccessRules(tx, tenantId, model.id);
+    return {
+      model_id: model.id,
+      model_name: model.modelName,
+      restricted: rules.length > 0,
+      rules: rules.map((r) => ({ principal_type: r.principalType, principal_id: r.principalId, created_at: r.createdAt.toISOString() })),
+    };
+  }
+
+  async function get(tenantId: string, ref: string) {
+    return db.tenant(tenantId, async (tx) => present(tx, tenantId, await requireModel(tx, ref)));
+  }
+
+  async function validate(tx: Tx, tenantId: string, rules: AccessRuleInput[]) {
+    const unique = new Map<string, { principalType: AccessPrincipalType; principalId: string }>();
+    rules.forEach((rule, index) => {
+      let id = rule.principal_id.trim();
+      if (rule.principal_type === 'role') {
+        if (!(ROLES as readonly string[]).includes(id)) {
+          throw unprocessable(['body', 'rules', index, 'principal_id'], `role must be one of ${ROLES.join(', ')}`);
+        }
+      } else {
+        if (!isUuid(id)) throw unprocessable(['body', 'rules', index, 'principal_id'], `${rule.principal_type} id must be a UUID`);
+        id = id.toLowerCase();
+      }
+      unique.set(`${rule.principal_type}:${id}`, { principalType: rule.principal_type, principalId: id });
+    });
+    const wanted = [...unique.values()];
+    const users = await existingUserIds(tx, tenantId, wanted.filter((r) => r.principalType === 'user').map((r) => r.principalId));
+    const keys = await existingApiKeyIds(tx, tenantId, wanted.filter((r) => r.principalType === 'api_key').map((r) => r.principalId));
+    rules.forEach((rule, index) => {
+      const id = rule.principal_id.trim().toLowerCase();
+      if (rule.principal_type === 'user' && !users.has(id)) throw unprocessable(['body', 'rules', index, 'principal_id'], 'no such user in this tenant');
+      if (rule.principal_type === 'api_key' && !keys.has(id)) throw unprocessable(['body', 'rules', index, 'principal_id'], 'no such API key in this tenant');
+    });
+    return wanted;
+  }
+
+  /** PUT: replaces the whole rule set (duplicates collapse), so repeating the same call changes nothing. */
+  async function replace(tenantId: string, ref: string, rules: AccessRuleInput[]) {
+    return db.tenant(tenantId, async (tx) => {
+      const model = await requireModel(tx, ref);
+      const wanted = await validate(tx, tenantId, rules);
+      await lockModelRules(tx, tenantId, model.id);
+      await deleteAccessRules(tx, tenantId, model.id);
+      await insertAccessRules(tx, tenantId, model.id, wanted);
+      return present(tx, tenantId, model);
+    });
+  }
+
+  /** DELETE: no rules left, the model is open to the whole tenant again. */
+  async function clear(tenantId: string, ref: string): Promise<void> {
+    await db.tenant(tenantId, async (tx) => {
+      const model = await requireModel(tx, ref);
+      await lockModelRules(tx, tenantId, model.id);
+      await deleteAccessRules(tx, tenantId, model.id);
+    });
+  }
+
+  return { get, replace, clear };
+}
+export type AccessService = ReturnType<typeof createAccessService>;

@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { generateText, streamText, type FinishReason, type LanguageModelUsage, type ModelMessage } from 'ai';
+import type { Principal } from '../../../platform/auth/principal.js';
+import { HttpError, payloadTooLarge, unprocessable } from '../../../platform/http/errors.js';
+import { CallAborted, withRetries } from './attempts.js';
+import { ProviderFailure, rethrowAsHttp } from './failures.js';
+import type { GateCache, ResolvedCall } from './gate-cache.js';
+import type { ProviderClients } from './providers.js';
+import type { CallContext, CallRecorder } from './recorder.js';
+
+export const MAX_MESSAGES = 500;
+/** Sum of the characters of all messages; far above any model's context, low enough to protect the service. */
+export const MAX_PROMPT_CHARS = 1_000_000;
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatInput {
+  model: string;
+  messages: ChatMessage[];
+  temperature?: number;
+  topP?: number;
+  maxTokens?: number;
+  stop?: string[];
+  seed?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+}
+
+export interface ChatUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+export interface ChatResult {
+  id: string;
+  created: number;
+  model: string;
+  provider: string;
+  content: string;
+  finishReason: string;
+  usage: ChatUsage;
+  costUsd: number | null;
+  latencyMs: number;
+}
+
+export type ChatEvent = { type: 'delta'; text: string } | { type: 'done'; result: ChatResult } | { type: 'error'; error: HttpError };
+
+export interface ChatStream {
+  id: string;
+  created: number;
+  model: string;
+  provider: string;
+  events: AsyncGenerator<ChatEvent, void, undefined>;
+}
+
+export interface ChatDeps {
+  gate: Pick<GateCache, 'resolveForCall'>;
+  recorder: CallRecorder;
+  provider: { timeoutMs: number; maxRetries: number };
+  clients: ProviderClients;
+}
+
+/** OpenAI's spelling, which is what our clients and the gateway speak. */
+export function finishReasonOf(reason: FinishReason | undefined): string {
+  switch (reason) {
+    case 'content-filter':
+      return 'content_filter';
+    case 'tool-calls':
+      return 'tool_calls';
+    case undefined:
+      return 'stop';
+    default:
+      return reason;
+  }
+}
+
+function usageOf(usage: LanguageModelUsage | undefined): ChatUsage {
+  const promptTokens = usage?.inputTokens ?? 0;
+  const completionTokens = usage?.outputTokens ?? 0;
+  return { promptTokens, completionTokens, totalTokens: usage?.totalTokens ?? promptTokens + completionTokens };
+}
+
+/** Checks a JSON schema cannot express: total size, and max_tokens against the model's own limit. */
+function checkInput(input: ChatInput, resolved: ResolvedCall): void {
+  let chars = 0;
+  for (const message of input.messages) chars += message.content.length;
+  if (chars > MAX_PROMPT_CHARS) {
+    throw payloadTooLarge(`The messages hold ${chars.toLocaleString('en')} characters; the limit is ${MAX_PROMPT_CHARS.toLocaleString('en')}`);
+  }
+  const limit = resolved.model.maxOutputTokens;
+  if (input.maxTokens !== undefined && limit !== null && input.maxTokens > limit) {
+    throw unprocessable(['body', 'max_tokens'], `max_tokens is ${input.maxTokens}; model ${resolved.model.modelName} writes at most ${limit} tokens`, 'less_than_equal');
+  }
+}
+
+export const newCompletionId = () => `chatcmpl-${randomUUID().replaceAll('-', '')}`;
+
+export function createChatService(deps: ChatDeps) {
+  const { recorder } = deps;
+
+  function callSettings(input: ChatInput, resolved: ResolvedCall) {
+    return {
+      model: deps.clients(resolved.credentials).language(resolved.model.modelName),
+      messages: input.messages as ModelMessage[],
+      // The whole conversation, system turns included, is the caller's (an OpenAI-style API), not an injected prompt.
+      allowSystemInMessages: true,
+      temperature: input.temperature,
+      topP: input.topP,
+      maxOutputTokens: input.maxTokens,
+      stopSequences: input.stop,
+      seed: input.seed,
+      presencePenalty: input.presencePenalty,
+      frequencyPenalty: input.frequencyPenalty,
+      maxRetries: 0,
+    };
+  }
+
+  function retryOptions(ctx: CallContext, resolved: ResolvedCall) {
+    return {
+      provider: resolved.credentials.provider,
+      maxRetries: deps.provider.maxRetries,
+      timeoutMs: deps.provider.timeoutMs,
+      signal: ctx.signal,
+      onFailure: (failure: ProviderFailure) => recorder.failure(ctx, resolved.model.modelName, failure),
+    };
+  }
+
+  /** A resolved model (by the gate for a principal, by the tenant's configuration for background work). */
+  async function completeResolved(ctx: CallContext, resolved: ResolvedCall, input: ChatInput): Promise<ChatResult> {
+    checkInput(input, resolved);
+    const started = performance.now();
+    const settings = callSettings(input, resolved);
+    const result = await withRetries((attempt) => generateText({ ...settings, abortSignal: attempt.signal }), retryOptions(ctx, resolved));
+    const latencyMs = Math.round(performance.now() - started);
+    const usage = usageOf(result.usage);
+    const costUsd = await recorder.success(ctx, resolved.model, 'chat', usage, latencyMs);
+    return {
+      id: newCompletionId(),
+      created: Math.floor(Date.now() / 1000),
+      model: resolved.model.modelName,
+      provider: resolved.model.provider,
+      content: result.text,
+      finishReason: finishReasonOf(result.finishReason),
+      usage,
+      costUsd,
+      latencyMs,
+    };
+  }
+
+  async function complete(principal: Principal, ctx: CallContext, input: ChatInput): Promise<ChatResult> {
+    const resolved = await deps.gate.resolveForCall(principal, input.model, 'chat');
+    return completeResolved(ctx, resolved, input).catch(rethrowAsHttp);
+  }
+
+  /**
+   * Opens a streamed completion. Everything that can fail before the first token (gate, limits, the provider's
+   * status, retries) throws here, so the client still gets a plain JSON error; after that, failures arrive as an
+   * `error` event. The provider deadline becomes an idle timeout between chunks.
+   */
+  async function stream(principal: Principal, ctx: CallContext, input: ChatInput): Promise<ChatStream> {
+    const resolved = await deps.gate.resolveForCall(principal, input.model, 'chat');
+    checkInput(input, resolved);
+    const started = performance.now();
+    const settings = callSettings(input, resolved);
+    const provider = resolved.credentials.provider;
+
+    const opened = await withRetries(
+      async (attempt) => {
+        const result = streamText({ ...settings, abortSignal: attempt.signal, onError: () => {} });
+        const parts = result.fullStream[Symbol.asyncIterator]();
+        const first: string[] = [];
+        // Read up to the first text (or the end) so that an upstream error status is seen before we answer 200.
+        for (;;) {
+          const next = await parts.next();
+          if (next.done) throw new ProviderFailure('stream_interrupted', provider, 'the stream ended before any event');
+          const part = next.value;
+          if (part.type === 'error') throw part.error;
+          // The attempt's signal fired (deadline or client): failureOf() tells which.
+          if (part.type === 'abort') throw new Error('aborted');
+          if (part.type === 'text-delta') {
+            first.push(part.text);
+            return { parts, first, attempt, finish: null };
+          }
+          if (part.type === 'finish') {
+            // The body ended without one event the provider API defines (e.g. JSON where SSE was due).
+            if (part.finishReason === 'interrupted') throw new ProviderFailure('malformed_response', provider, 'the stream held no events the provider API defines', 200);
+            return { parts, first, attempt, finish: part };
+          }
+        }
+      },
+      { ...retryOptions(ctx, resolved), keep: true },
+    ).catch(rethrowAsHttp);
+
+    const id = newCompletionId();
+    const created = Math.floor(Date.now() / 1000);
+    const model = resolved.model.modelName;
+
+    async function* events(): AsyncGenerator<ChatEvent, void, undefined> {
+      const { parts, attempt } = opened;
+      let text = '';
+      let finished = false;
+      try {
+        for (const piece of opened.first) {
+          text += piece;
+          yield { type: 'delta', text: piece };
+        }
+        let finish = opened.finish;
+        while (!finish) {
+          attempt.touch();
+          const next = await parts.next();
+          if (next.done) throw new ProviderFailure('stream_interrupted', provider, 'the stream ended without a finish event');
+          const part = next.value;
+          if (part.type === 'error') throw part.error;
+          if (part.type === 'abort') throw new Error('aborted');
+          if (part.type === 'text-delta' && part.text) {
+            text += part.text;
+            yield { type: 'delta', text: part.text };
+          } else if (part.type === 'finish') finish = part;
+        }
+        if (finish.finishReason === 'interrupted') {
+          // The SDK saw the body end without the provider's final chunk: not a complete answer.
+          throw text
+            ? new ProviderFailure('stream_interrupted', provider, 'the stream ended before the final chunk', 200)
+            : new ProviderFailure('malformed_response', provider, 'the stream held no events the provider API defines', 200);
+        }
+        finished = true;
+        attempt.done();
+        const latencyMs = Math.round(performance.now() - started);
+        const usage = usageOf(finish.totalUsage);
+        const costUsd = await recorder.success(ctx, resolved.model, 'chat', usage, latencyMs);
+        const result = { id, created, model, provider, content: text, finishReason: finishReasonOf(finish.finishReason), usage, costUsd, latencyMs };
+        yield { type: 'done', result };
+      } catch (error) {
+        const failure = error instanceof CallAborted ? error : attempt.failureOf(error, provider);
+        attempt.done(true);
+        if (failure instanceof CallAborted) return; // the client left: nobody to tell, nothing the provider did wrong
+        await recorder.failure(ctx, model, failure);
+        yield { type: 'error', error: failure.toHttpError() };
+      } finally {
+        if (!finished) attempt.done(true);
+      }
+    }
+
+    return { id, created, model, provider, events: events() };
+  }
+
+  return { complete, completeResolved, stream };
+}
+export type ChatService = ReturnType<typeof createChatService>;

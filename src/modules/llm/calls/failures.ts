@@ -1,0 +1,174 @@
+import { APICallError, EmptyResponseBodyError, InvalidResponseDataError, JSONParseError, TypeValidationError } from 'ai';
+import { HttpError } from '../../../platform/http/errors.js';
+
+/** Provider health statuses of SPEC "Provider health entry". */
+export const HEALTH_STATUSES = ['ok', 'rate_limited', 'quota_exceeded', 'invalid_key', 'error', 'unknown'] as const;
+export type HealthStatus = (typeof HEALTH_STATUSES)[number];
+
+/** What went wrong with a provider call; the error log stores `code`, the client sees `toHttpError()`. */
+export type FailureCode =
+  | 'rate_limited'
+  | 'quota_exceeded'
+  | 'invalid_key'
+  | 'bad_request'
+  | 'provider_error'
+  | 'timeout'
+  | 'malformed_response'
+  | 'stream_interrupted'
+  | 'connection_error';
+
+const MAX_MESSAGE = 1_000;
+
+/** A provider call that failed, classified once from whatever the SDK threw. */
+export class ProviderFailure extends Error {
+  override name = 'ProviderFailure';
+  constructor(
+    readonly code: FailureCode,
+    readonly provider: string,
+    message: string,
+    readonly statusCode: number | null = null,
+    /** Seconds the provider asked us to wait (Retry-After), when it said. */
+    readonly retryAfterSec: number | null = null,
+    readonly timeoutMs: number | null = null,
+  ) {
+    super(redact(message).slice(0, MAX_MESSAGE));
+  }
+
+  /** Worth another attempt: the provider may answer differently in a moment. */
+  get retryable(): boolean {
+    return this.code === 'rate_limited' || this.code === 'provider_error' || this.code === 'connection_error';
+  }
+
+  /** The health status this failure proves; null when it says nothing about the provider (our request was bad). */
+  get healthStatus(): HealthStatus | null {
+    switch (this.code) {
+      case 'rate_limited':
+      case 'quota_exceeded':
+      case 'invalid_key':
+        return this.code;
+      case 'bad_request':
+        return null;
+      default:
+        return 'error';
+    }
+  }
+
+  /** The response our client gets: readable, never the provider's raw body or anything key-shaped. */
+  toHttpError(): HttpError {
+    const who = this.provider;
+    switch (this.code) {
+      case 'rate_limited':
+      case 'quota_exceeded': {
+        const wait = String(Math.max(1, Math.ceil(this.retryAfterSec ?? (this.code === 'quota_exceeded' ? 60 : 1))));
+        const detail =
+          this.code === 'rate_limited'
+            ? `The ${who} provider is rate limiting this tenant's key (HTTP 429); retry after ${wait} s`
+            : `The ${who} account of this tenant has exceeded its quota or billing limit (HTTP 429): ${this.message}`;
+        return new HttpError(429, detail, `provider_${this.code}`, { 'retry-after': wait });
+      }
+      case 'invalid_key':
+        return new HttpError(502, `provider key rejected: ${who} answered HTTP ${this.statusCode}; check the API key configured for this tenant`, 'provider_key_rejected');
+      case 'bad_request':
+        return new HttpError(400, `The ${who} provider refused the request (HTTP ${this.statusCode}): ${this.message}`, 'provider_bad_request');
+      case 'timeout':
+        return new HttpError(504, `The ${who} provider did not answer within ${this.timeoutMs} ms`, 'provider_timeout');
+      case 'malformed_response':
+        return new HttpError(502, `The ${who} provider sent a malformed response`, 'provider_malformed_response');
+      case 'stream_interrupted':
+        return new HttpError(502, `The ${who} provider closed the connection before the answer was complete`, 'provider_stream_interrupted');
+      case 'connection_error':
+        return new HttpError(502, `The ${who} provider could not be reached`, 'provider_unreachable');
+      default:
+        return new HttpError(502, `The ${who} provider failed (HTTP ${this.statusCode ?? 'none'}): ${this.message}`, 'provider_error');
+    }
+  }
+}
+
+/** Provider messages sometimes echo part of the key ("Incorrect API key provided: sk-ab***yz"). */
+function redact(message: string): string {
+  return message.replace(/\b(?:sk|pk|gsk)[-_][-_A-Za-z0-9*.…]{4,}|\bAIza[-_A-Za-z0-9]{10,}/g, '[redacted]');
+}
+
+const QUOTA = /insufficient_quota|quota|billing|credit balance|exceeded your current/i;
+
+/** Seconds from a Retry-After (delta seconds or HTTP date) or OpenAI's retry-after-ms header. */
+export function retryAfterSeconds(headers: Record<string, string> | undefined): number | null {
+  if (!headers) return null;
+  const ms = Number(headers['retry-after-ms']);
+  if (Number.isFinite(ms) && ms >= 0) return ms / 1000;
+  const raw = headers['retry-after'];
+  if (raw === undefined) return null;
+  const secs = Number(raw);
+  if (Number.isFinite(secs) && secs >= 0) return secs;
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
+}
+
+function upstreamMessage(error: APICallError): string {
+  // OpenAI, Mistral and Groq: {error: {message}}; Anthropic: {error: {type, message}}; Google: {error: {message, status}}.
+  const data = error.data as { error?: { message?: unknown } } | undefined;
+  if (typeof data?.error?.message === 'string') return data.error.message;
+  try {
+    const parsed = JSON.parse(error.responseBody ?? '') as { error?: { message?: unknown }; message?: unknown };
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    /* not JSON: fall through to the SDK's message */
+  }
+  return error.message;
+}
+
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) chain.push(e);
+  return chain;
+}
+
+/** Turns whatever the SDK (or fetch) threw into a ProviderFailure. Aborts are the caller's business: not here. */
+export function classify(error: unknown, provider: string): ProviderFailure {
+  if (error instanceof ProviderFailure) return error;
+  const chain = causeChain(error);
+  if (chain.some((e) => JSONParseError.isInstance(e) || TypeValidationError.isInstance(e) || InvalidResponseDataError.isInstance(e) || EmptyResponseBodyError.isInstance(e))) {
+    return new ProviderFailure('malformed_response', provider, 'the response body is not the JSON the provider API promises', 200);
+  }
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode ?? null;
+    const message = upstreamMessage(error);
+    if (status === null) {
+      const cause = causeChain(error.cause).map((e) => (e instanceof Error ? e.message : String(e))).join(': ');
+      // The connection broke after the request went out: the answer was cut, not unreachable.
+      if (/terminated|premature close|socket hang up/i.test(cause)) {
+        return new ProviderFailure('stream_interrupted', provider, 'the connection closed before the response was complete');
+      }
+      return new ProviderFailure('connection_error', provider, `could not connect: ${cause || error.message}`);
+    }
+    if (status >= 200 && status < 300) {
+      // A 2xx whose body broke off ("terminated") or could not be read.
+      return new ProviderFailure('stream_interrupted', provider, 'the connection closed before the response was complete', status);
+    }
+    if (status === 429 || status === 402) {
+      const quota = status === 402 || QUOTA.test(error.responseBody ?? '') || QUOTA.test(message);
+      return new ProviderFailure(quota ? 'quota_exceeded' : 'rate_limited', provider, message, status, retryAfterSeconds(error.responseHeaders));
+    }
+    if (status === 401 || status === 403) return new ProviderFailure('invalid_key', provider, message, status);
+    if (status === 400 && /credit balance/i.test(message)) return new ProviderFailure('quota_exceeded', provider, message, status);
+    if (status >= 500) return new ProviderFailure('provider_error', provider, message, status, retryAfterSeconds(error.responseHeaders));
+    return new ProviderFailure('bad_request', provider, message, status);
+  }
+  const text = chain.map((e) => (e instanceof Error ? e.message : String(e))).join(': ');
+  if (/terminated|other side closed|ECONNRESET|socket hang up|premature close/i.test(text)) {
+    return new ProviderFailure('stream_interrupted', provider, 'the connection closed before the response was complete');
+  }
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|fetch failed|EPROVIDERADDR/i.test(text)) {
+    return new ProviderFailure('connection_error', provider, `could not connect: ${text}`);
+  }
+  return new ProviderFailure('provider_error', provider, text || 'unknown provider error');
+}
+
+/** For the edge of a service: provider failures become the HTTP errors the error handlers know. */
+export function rethrowAsHttp(error: unknown): never {
+  if (error instanceof ProviderFailure) throw error.toHttpError();
+  // The client left; nobody reads this, but it must not be logged as a server error either (499: nginx's name).
+  if (error instanceof Error && error.name === 'CallAborted') throw new HttpError(499, 'The client closed the request', 'client_closed_request');
+  throw error;
+}

@@ -1,0 +1,90 @@
+import type { Logger } from 'pino';
+import type { Principal } from '../../../platform/auth/principal.js';
+import type { Mode } from '../catalog/loader.js';
+import type { CatalogModelRow } from '../llm.schema.js';
+import type { ErrorLog } from '../errors-log/errors.service.js';
+import type { HealthService } from '../health/health.service.js';
+import { costOf, type Consumption } from './cost.js';
+import type { ProviderFailure } from './failures.js';
+import type { UsageRecorder } from './usage.js';
+
+/** Who a call is for: the tenant always; the caller and request when there is one (background work has none). */
+export interface CallContext {
+  tenantId: string;
+  userId: string | null;
+  apiKeyId: string | null;
+  requestId: string | null;
+  /** Aborts the upstream call (client disconnect). */
+  signal?: AbortSignal;
+}
+
+export function contextOf(principal: Principal, requestId: string | null, signal?: AbortSignal): CallContext {
+  return {
+    tenantId: principal.tenantId,
+    userId: principal.kind === 'user' ? principal.userId : null,
+    apiKeyId: principal.kind === 'api_key' ? principal.apiKeyId : null,
+    requestId,
+    signal,
+  };
+}
+
+export interface CallRecorderDeps {
+  usage: Pick<UsageRecorder, 'record'>;
+  errors: Pick<ErrorLog, 'record'>;
+  health: Pick<HealthService, 'reportFailure' | 'reportSuccess'>;
+  log: Logger;
+}
+
+/**
+ * The bookkeeping around every provider call: each failed attempt goes to the error log and moves provider health
+ * before the client hears of it; each success queues a usage record (written in batches, off the response path).
+ * Bookkeeping that fails is logged and never replaces the provider's answer.
+ */
+export function createCallRecorder(deps: CallRecorderDeps) {
+  const { log } = deps;
+
+  async function failure(ctx: CallContext, model: string | null, failed: ProviderFailure): Promise<void> {
+    const entry = {
+      tenantId: ctx.tenantId,
+      provider: failed.provider,
+      model,
+      errorCode: failed.code,
+      statusCode: failed.statusCode,
+      message: failed.message,
+      userId: ctx.userId,
+      apiKeyId: ctx.apiKeyId,
+      requestId: ctx.requestId,
+    };
+    const status = failed.healthStatus;
+    await Promise.all([
+      deps.errors.record(entry).catch((error) => log.error({ err: error }, 'llm error log write failed')),
+      status
+        ? deps.health.reportFailure(ctx.tenantId, failed.provider, status, `${failed.code}: ${failed.message}`).catch((error) => log.error({ err: error }, 'llm health write failed'))
+        : null,
+    ]);
+  }
+
+  /** Returns the cost in USD (null when the catalog prices none of it). */
+  async function success(ctx: CallContext, model: CatalogModelRow, mode: Mode, used: Consumption, latencyMs: number): Promise<number | null> {
+    const costUsd = costOf(model, used);
+    deps.usage.record({
+      tenantId: ctx.tenantId,
+      model: model.modelName,
+      provider: model.provider,
+      mode,
+      promptTokens: used.promptTokens ?? 0,
+      completionTokens: used.completionTokens ?? 0,
+      costUsd,
+      latencyMs: Math.round(latencyMs),
+      userId: ctx.userId,
+      apiKeyId: ctx.apiKeyId,
+      requestId: ctx.requestId,
+      createdAt: new Date(),
+    });
+    await deps.health.reportSuccess(ctx.tenantId, model.provider, Math.round(latencyMs)).catch((error) => log.error({ err: error }, 'llm health write failed'));
+    return costUsd;
+  }
+
+  return { failure, success };
+}
+export type CallRecorder = ReturnType<typeof createCallRecorder>;

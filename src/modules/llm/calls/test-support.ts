@@ -1,0 +1,57 @@
+import type { TestService, TestTenant } from '../../../../test/harness.js';
+
+/**
+ * Test helpers of the language-model calls: configure a tenant the way an admin does, through the API (part A's
+ * credential and activation endpoints), with the fake OpenAI provider as the tenant's openai base URL. The test
+ * service must run with PROVIDER_ALLOW_PRIVATE_URLS=true, since the fake listens on loopback.
+ */
+export async function configureProvider(t: TestService, tenant: TestTenant, baseUrl: string, apiKey = 'sk-fake-tenant-key', provider = 'openai') {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v2/llm/providers/${provider}/credentials`,
+    headers: tenant.auth(),
+    payload: { api_key: apiKey, base_url: baseUrl },
+  });
+  if (res.statusCode !== 200) throw new Error(`credentials: ${res.statusCode} ${res.body}`);
+}
+
+export async function activate(t: TestService, tenant: TestTenant, modelName: string, isDefault = false) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/llm/models/activate',
+    headers: tenant.auth(),
+    payload: { model_name: modelName, is_default: isDefault },
+  });
+  if (res.statusCode !== 200) throw new Error(`activate ${modelName}: ${res.statusCode} ${res.body}`);
+}
+
+/** Usage is written in batches off the response path: wait until this tenant's rows satisfy `until`. */
+export async function usageRows(t: TestService, tenantId: string, until: (rows: Record<string, any>[]) => boolean = (r) => r.length > 0, timeoutMs = 5_000) {
+  const { sql } = await import('drizzle-orm');
+  const { rows } = await import('../../../platform/db/database.js');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await t.service.ctx.db.tenant(tenantId, (tx) =>
+      rows<Record<string, any>>(tx, sql`SELECT * FROM llm_usage WHERE tenant_id = ${tenantId} ORDER BY created_at, id`),
+    );
+    if (until(found) || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export const chatBody = (model: string, content = 'hello there world', extra: Record<string, unknown> = {}) => ({
+  model,
+  messages: [
+    { role: 'system', content: 'be brief' },
+    { role: 'user', content },
+  ],
+  ...extra,
+});
+
+/** Splits a text/event-stream body into its data payloads. */
+export function sseData(body: string): string[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => block.slice(6));
+}

@@ -1,0 +1,130 @@
+import type { Logger } from 'pino';
+import type { Database, Tx } from '../../../platform/db/database.js';
+import { sql } from 'drizzle-orm';
+import type { UsageInsert } from './calls.schema.js';
+
+export type UsageRecord = Omit<UsageInsert, 'id'> & { tenantId: string; createdAt: Date };
+
+/**
+ * All rows belong to `tenantId` (the caller groups them). One statement with one JSON parameter: on the embedded
+ * database every bound parameter costs, and a batch of hundreds of rows as 12 parameters each was the slow part.
+ */
+export async function insertUsage(tx: Tx, tenantId: string, records: UsageRecord[]): Promise<void> {
+  const payload = JSON.stringify(
+    records.map((r) => ({
+      model: r.model,
+      provider: r.provider,
+      mode: r.mode,
+      prompt_tokens: r.promptTokens ?? 0,
+      completion_tokens: r.completionTokens ?? 0,
+      cost_usd: r.costUsd ?? null,
+      latency_ms: r.latencyMs,
+      user_id: r.userId ?? null,
+      api_key_id: r.apiKeyId ?? null,
+      request_id: r.requestId ?? null,
+      created_at: r.createdAt.toISOString(),
+    })),
+  );
+  await tx.execute(sql`
+    INSERT INTO llm_usage (tenant_id, model, provider, mode, prompt_tokens, completion_tokens, cost_usd, latency_ms, user_id, api_key_id, request_id, created_at)
+    SELECT ${tenantId}::uuid, model, provider, mode, prompt_tokens, completion_tokens, cost_usd, latency_ms, user_id, api_key_id, request_id, created_at
+    FROM jsonb_to_recordset(${payload}::jsonb) AS r(model text, provider text, mode text, prompt_tokens integer, completion_tokens integer,
+      cost_usd double precision, latency_ms integer, user_id uuid, api_key_id uuid, request_id text, created_at timestamptz)`);
+}
+
+export interface UsageRecorderOptions {
+  /** Flush when this many records are waiting. */
+  maxBatch?: number;
+  /** Flush at least this often while records are waiting. */
+  intervalMs?: number;
+  /** Records kept when the database is unreachable; beyond that the oldest are dropped (and logged). */
+  maxPending?: number;
+}
+
+/**
+ * Usage is written off the response path: a call appends to an in-memory batch and returns, and the batch is written
+ * per tenant (one transaction each, RLS applies) every `intervalMs` or once `maxBatch` records wait. `created_at` is
+ * the time of the call, not of the write. stop() flushes what is left, so a graceful shutdown loses nothing.
+ */
+export class UsageRecorder {
+  private pending: UsageRecord[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private readonly failedOnce = new WeakSet<UsageRecord>();
+  private readonly maxBatch: number;
+  private readonly intervalMs: number;
+  private readonly maxPending: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+    options: UsageRecorderOptions = {},
+  ) {
+    // Large, infrequent batches: the cost of a write is mostly per statement, not per row.
+    this.maxBatch = options.maxBatch ?? 1_000;
+    this.intervalMs = options.intervalMs ?? 500;
+    this.maxPending = options.maxPending ?? 50_000;
+  }
+
+  record(record: UsageRecord): void {
+    this.pending.push(record);
+    if (this.pending.length > this.maxPending) {
+      const dropped = this.pending.splice(0, this.pending.length - this.maxPending);
+      this.log.error({ dropped: dropped.length }, 'llm usage backlog full: oldest records dropped');
+    }
+    if (this.pending.length >= this.maxBatch) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.flush();
+      }, this.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes everything waiting now; concurrent calls share the write in progress and then write the rest. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.flushing = this.write(batch).finally(() => {
+      this.flushing = null;
+    });
+    await this.flushing;
+  }
+
+  private async write(batch: UsageRecord[]): Promise<void> {
+    const byTenant = new Map<string, UsageRecord[]>();
+    for (const record of batch) {
+      const list = byTenant.get(record.tenantId);
+      if (list) list.push(record);
+      else byTenant.set(record.tenantId, [record]);
+    }
+    for (const [tenantId, records] of byTenant) {
+      try {
+        await this.db.tenant(tenantId, (tx) => insertUsage(tx, tenantId, records));
+      } catch (error) {
+        // A tenant deleted meanwhile (foreign key) must not block the others; anything else is retried once, then dropped.
+        if ((error as { code?: string }).code === '23503') continue;
+        const again = records.filter((r) => !this.failedOnce.has(r));
+        for (const r of again) this.failedOnce.add(r);
+        this.log.error({ err: error, tenantId, count: records.length, retrying: again.length }, 'llm usage write failed');
+        this.pending.unshift(...again);
+      }
+    }
+    if (this.pending.length > 0 && !this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.flush();
+      }, this.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush().catch((error) => this.log.error({ err: error }, 'llm usage final flush failed'));
+  }
+}

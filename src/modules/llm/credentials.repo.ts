@@ -1,0 +1,51 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database.js';
+import { llmProviderCredentials, type ProviderCredentialRow } from './llm.schema.js';
+
+/** Provider keys of one tenant (ciphertext only; decryption happens in the service). Always filtered by tenant_id. */
+
+export async function findCredential(tx: Tx, tenantId: string, provider: string): Promise<ProviderCredentialRow | null> {
+  const [row] = await tx
+    .select()
+    .from(llmProviderCredentials)
+    .where(and(eq(llmProviderCredentials.tenantId, tenantId), eq(llmProviderCredentials.provider, provider)));
+  return row ?? null;
+}
+
+/** What listings may show: which providers are configured, with the hint and base URL, never the ciphertext. */
+export async function listCredentialSummaries(tx: Tx, tenantId: string) {
+  return tx
+    .select({
+      provider: llmProviderCredentials.provider,
+      keyHint: llmProviderCredentials.keyHint,
+      baseUrl: llmProviderCredentials.baseUrl,
+      organization: llmProviderCredentials.organization,
+      updatedAt: llmProviderCredentials.updatedAt,
+    })
+    .from(llmProviderCredentials)
+    .where(eq(llmProviderCredentials.tenantId, tenantId))
+    .orderBy(asc(llmProviderCredentials.provider));
+}
+
+export type CredentialValues = Omit<typeof llmProviderCredentials.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function upsertCredential(tx: Tx, values: CredentialValues): Promise<ProviderCredentialRow> {
+  const { tenantId: _t, provider: _p, ...changes } = values;
+  const [row] = await tx
+    .insert(llmProviderCredentials)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [llmProviderCredentials.tenantId, llmProviderCredentials.provider],
+      set: { ...changes, updatedAt: sql`now()` },
+    })
+    .returning();
+  return row;
+}
+
+export async function deleteCredential(tx: Tx, tenantId: string, provider: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(llmProviderCredentials)
+    .where(and(eq(llmProviderCredentials.tenantId, tenantId), eq(llmProviderCredentials.provider, provider)))
+    .returning({ id: llmProviderCredentials.id });
+  return deleted.length > 0;
+}

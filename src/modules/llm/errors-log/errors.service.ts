@@ -1,0 +1,72 @@
+import type { Database } from '../../../platform/db/database.js';
+import type { ErrorRow } from '../calls/calls.schema.js';
+import { countErrors, insertError, listErrors, type ErrorFilter } from './errors.repo.js';
+
+/** One failed provider call, as the call path reports it. */
+export interface ErrorEntry {
+  tenantId: string;
+  provider: string;
+  model: string | null;
+  errorCode: string;
+  statusCode: number | null;
+  message: string;
+  userId: string | null;
+  apiKeyId: string | null;
+  requestId: string | null;
+}
+
+export function presentError(row: ErrorRow) {
+  return {
+    id: row.id,
+    provider: row.provider,
+    model: row.model,
+    error_code: row.errorCode,
+    status_code: row.statusCode,
+    message: row.message,
+    user_id: row.userId,
+    api_key_id: row.apiKeyId,
+    request_id: row.requestId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export function createErrorLog(deps: { db: Database }) {
+  const { db } = deps;
+
+  /** Failures are rare and must be visible as soon as the failed response is: written before it is sent. */
+  async function record(entry: ErrorEntry): Promise<void> {
+    await db.tenant(entry.tenantId, (tx) => insertError(tx, { ...entry }));
+  }
+
+  async function list(tenantId: string, filter: ErrorFilter, skip: number, limit: number) {
+    const { rows, total } = await db.tenant(tenantId, (tx) => listErrors(tx, tenantId, filter, skip, limit));
+    return { items: rows.map(presentError), total, skip, limit };
+  }
+
+  /** The last `days` UTC calendar days, today included; every day is listed, with zero when it had no error. */
+  async function stats(tenantId: string, days: number, now = new Date()) {
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const since = new Date(today - (days - 1) * DAY_MS);
+    const counts = await db.tenant(tenantId, (tx) => countErrors(tx, tenantId, since));
+    const perDay = new Map(counts.byDay.map((d) => [d.key, d.count]));
+    const byDay = Array.from({ length: days }, (_, i) => {
+      const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+      return { date, count: perDay.get(date) ?? 0 };
+    });
+    const toObject = (list: { key: string; count: number }[]) =>
+      Object.fromEntries([...list].sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)).map((e) => [e.key, e.count]));
+    return {
+      days,
+      since: since.toISOString(),
+      total: counts.total,
+      by_provider: toObject(counts.byProvider),
+      by_error_code: toObject(counts.byErrorCode),
+      by_day: byDay,
+    };
+  }
+
+  return { record, list, stats };
+}
+export type ErrorLog = ReturnType<typeof createErrorLog>;

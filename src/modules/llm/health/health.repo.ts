@@ -1,0 +1,46 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../../platform/db/database.js';
+import { llmProviderHealth, type HealthRow } from '../calls/calls.schema.js';
+import type { HealthStatus } from '../calls/failures.js';
+
+/** Each row with its age in seconds by the database clock (the 5-minute cache compares against one clock). */
+export async function listHealth(tx: Tx, tenantId: string): Promise<(HealthRow & { ageSec: number })[]> {
+  const found = await tx
+    .select({ row: llmProviderHealth, age: sql<string | number>`extract(epoch from (now() - ${llmProviderHealth.checkedAt}))` })
+    .from(llmProviderHealth)
+    .where(eq(llmProviderHealth.tenantId, tenantId));
+  return found.map((r) => ({ ...r.row, ageSec: Number(r.age) }));
+}
+
+export async function findHealth(tx: Tx, tenantId: string, provider: string): Promise<HealthRow | null> {
+  const [row] = await tx
+    .select()
+    .from(llmProviderHealth)
+    .where(and(eq(llmProviderHealth.tenantId, tenantId), eq(llmProviderHealth.provider, provider)));
+  return row ?? null;
+}
+
+export interface HealthUpdate {
+  status: HealthStatus;
+  lastError: string | null;
+  latencyMs: number | null;
+}
+
+/** checked_at is the database's now(), so every instance compares ages against one clock. */
+export async function upsertHealth(tx: Tx, tenantId: string, provider: string, update: HealthUpdate): Promise<HealthRow> {
+  const [row] = await tx
+    .insert(llmProviderHealth)
+    .values({ tenantId, provider, ...update, checkedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [llmProviderHealth.tenantId, llmProviderHealth.provider],
+      // A success keeps the last error text for context ("ok since ..., last failed with ...").
+      set: {
+        status: update.status,
+        latencyMs: update.latencyMs,
+        checkedAt: sql`now()`,
+        lastError: update.lastError === null ? sql`${llmProviderHealth.lastError}` : update.lastError,
+      },
+    })
+    .returning();
+  return row;
+}

@@ -1,0 +1,146 @@
+import type { Database, Tx } from '../../platform/db/database.js';
+import { notFound, unprocessable } from '../../platform/http/errors.js';
+import { MODES, type Mode } from './catalog/loader.js';
+import type { CatalogService } from './catalog.service.js';
+import type { CatalogModelRow } from './llm.schema.js';
+import {
+  clearOtherDefaults,
+  countModelsByProviderMode,
+  deletePreference,
+  findModelByRef,
+  findPreference,
+  listCatalogModels,
+  listModelsForTenant,
+  lockDefaultSlot,
+  upsertCatalogModels,
+  upsertPreference,
+  type ModelFilter,
+} from './models.repo.js';
+import { listCredentialSummaries } from './credentials.repo.js';
+import { presentCatalogModel, presentPreference, presentTenantModel, presentV2Model } from './present.js';
+
+export interface ModelsDeps {
+  db: Database;
+  catalog: Pick<CatalogService, 'entry'>;
+}
+
+export interface PreferenceChange {
+  is_enabled?: boolean;
+  is_default?: boolean;
+}
+
+/** Model listings and the tenant's preferences (enable, default, activate, deactivate). */
+export function createModelsService(deps: ModelsDeps) {
+  const { db } = deps;
+
+  async function requireModel(tx: Tx, ref: string): Promise<CatalogModelRow> {
+    const model = await findModelByRef(tx, ref);
+    if (!model) throw notFound(`Model ${ref} not found`, 'model_not_found');
+    return model;
+  }
+
+  async function tenantModels(tenantId: string, filter: ModelFilter) {
+    return db.tenant(tenantId, async (tx) => {
+      const [models, credentials] = [await listModelsForTenant(tx, tenantId, filter), await listCredentialSummaries(tx, tenantId)];
+      return { models, configured: new Set(credentials.map((c) => c.provider)) };
+    });
+  }
+
+  /** GET /api/v1/llm/models */
+  async function listV1(tenantId: string, query: { provider?: string; mode: Mode; enabled_only: boolean }) {
+    const { models, configured } = await tenantModels(tenantId, { provider: query.provider, mode: query.mode, enabledOnly: query.enabled_only });
+    const items = models.map((m) => presentTenantModel(m.model, m.preference, configured.has(m.model.provider)));
+    return { models: items, total: items.length };
+  }
+
+  /** GET /api/v1/llm/models/catalog: the catalog alone, with the values its filters accept. */
+  async function catalog(query: { provider?: string; mode?: Mode }) {
+    const [models, counts] = await db.system(async (tx) => [await listCatalogModels(tx, query), await countModelsByProviderMode(tx)] as const);
+    return {
+      models: models.map(presentCatalogModel),
+      total: models.length,
+      providers: [...new Set(counts.map((c) => c.provider))].sort(),
+      modes: MODES.filter((mode) => counts.some((c) => c.mode === mode)),
+    };
+  }
+
+  /** GET /api/v2/llm/models: every model, grouped by the seven modes. */
+  async function grouped(tenantId: string) {
+    const { models, configured } = await tenantModels(tenantId, {});
+    const groups = Object.fromEntries(MODES.map((mode) => [mode, [] as ReturnType<typeof presentV2Model>[]])) as Record<
+      Mode,
+      ReturnType<typeof presentV2Model>[]
+    >;
+    for (const m of models) groups[m.model.mode].push(presentV2Model(m.model, m.preference, configured.has(m.model.provider)));
+    return { ...groups, total: models.length, enabled_total: models.filter((m) => m.preference?.isEnabled).length };
+  }
+
+  /** GET /api/v2/llm/models/flat */
+  async function flat(tenantId: string, query: { mode?: Mode; provider?: string; enabled_only: boolean }) {
+    const { models, configured } = await tenantModels(tenantId, { mode: query.mode, provider: query.provider, enabledOnly: query.enabled_only });
+    const items = models.map((m) => presentV2Model(m.model, m.preference, configured.has(m.model.provider)));
+    return { models: items, total: items.length };
+  }
+
+  /**
+   * Applies a preference change in one transaction. The (tenant, mode) lock makes "set default" atomic under
+   * concurrent calls: the later call waits, then sees and unsets the earlier default, so exactly one remains.
+   */
+  async function applyPreference(tx: Tx, tenantId: string, model: CatalogModelRow, change: PreferenceChange) {
+    await lockDefaultSlot(tx, tenantId, model.mode);
+    const current = await findPreference(tx, tenantId, model.id);
+    let isEnabled = change.is_enabled ?? current?.isEnabled ?? false;
+    let isDefault = change.is_default ?? current?.isDefault ?? false;
+    if (change.is_default === true) isEnabled = true; // a default must be usable
+    if (!isEnabled) isDefault = false; // disabling a model also drops it as default
+    if (isDefault) await clearOtherDefaults(tx, tenantId, model.mode, model.id);
+    return upsertPreference(tx, { tenantId, modelId: model.id, mode: model.mode, isEnabled, isDefault });
+  }
+
+  /** PATCH /api/v1/llm/models/{model_id}/preference */
+  async function updatePreference(tenantId: string, ref: string, change: PreferenceChange) {
+    if (change.is_enabled === undefined && change.is_default === undefined) {
+      throw unprocessable(['body'], 'provide is_enabled, is_default or both');
+    }
+    if (change.is_enabled === false && change.is_default === true) {
+      throw unprocessable(['body', 'is_default'], 'a disabled model cannot be the default');
+    }
+    return db.tenant(tenantId, async (tx) => {
+      const model = await requireModel(tx, ref);
+      return presentPreference(model, await applyPreference(tx, tenantId, model, change));
+    });
+  }
+
+  /**
+   * POST /api/v2/llm/models/activate: the model must be in the catalog; its row is created if a sync has not
+   * written it yet; the preference is created or updated with enabled true.
+   */
+  async function activate(tenantId: string, input: { model_name: string; is_default?: boolean }) {
+    const name = input.model_name.trim();
+    return db.tenant(tenantId, async (tx) => {
+      let model = await findModelByRef(tx, name);
+      let created = false;
+      if (!model) {
+        const entry = deps.catalog.entry(name);
+        if (!entry) throw notFound(`Model ${name} is not in the catalog`, 'model_not_found');
+        await upsertCatalogModels(tx, [entry], 'activation');
+        model = (await findModelByRef(tx, name))!;
+        created = true;
+      }
+      const preference = await applyPreference(tx, tenantId, model, { is_enabled: true, is_default: input.is_default });
+      return { ...presentPreference(model, preference), model_created: created };
+    });
+  }
+
+  /** DELETE /api/v2/llm/models/{model_name}/deactivate: removes the preference only; the model row stays. */
+  async function deactivate(tenantId: string, modelName: string) {
+    return db.tenant(tenantId, async (tx) => {
+      const model = await requireModel(tx, modelName);
+      const removed = await deletePreference(tx, tenantId, model.id);
+      return { model_id: model.id, model_name: model.modelName, is_enabled: false as const, preference_removed: removed };
+    });
+  }
+
+  return { listV1, catalog, grouped, flat, updatePreference, activate, deactivate };
+}
+export type ModelsService = ReturnType<typeof createModelsService>;

@@ -1,0 +1,264 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, onPostgres } from '../harness.js';
+
+/**
+ * The operator CLI and the service entry point as real processes: `node --import tsx src/cli.ts`
+ * and `node --import tsx src/main.ts`, each with its own DATA_DIR. Nothing is imported from src.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PASSWORD = 'correct horse battery';
+
+/** The environment of a child: this one's PATH and HOME, none of the test run's database settings. */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[name]) env[name] = process.env[name];
+  return { ...env, LOG_LEVEL: 'warn', ...extra };
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: childEnv(env) });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const tenantCreate = (slug: string, overrides: Record<string, string | null> = {}) => {
+  const flags: Record<string, string | null> = {
+    name: `Tenant ${slug}`,
+    slug,
+    'admin-email': `owner@${slug}.test`,
+    'admin-password': PASSWORD,
+    ...overrides,
+  };
+  return Object.entries(flags).flatMap(([k, v]) => (v === null ? [] : [`--${k}`, v]));
+};
+
+/** Exit 2, a message that names the problem, and the usage line. */
+function expectUsageError(run: Run, message: RegExp) {
+  expect(run.code, run.stderr).toBe(2);
+  expect(run.stderr).toMatch(message);
+  expect(run.stdout).toBe('');
+}
+
+describe('the CLI on its own (it opens the configured database itself)', () => {
+  let dataDir: string;
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kb-cli-'));
+    db = await freshDatabase();
+    env = { DATA_DIR: dataDir, ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}) };
+  });
+  afterAll(async () => {
+    await db?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it(`refuses bad arguments with exit 2 and creates nothing (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, async () => {
+    expectUsageError(await cli(['tenant', 'create', ...tenantCreate('acme', { 'admin-password': null })], env), /--admin-password is required[\s\S]*Usage: tenant create/);
+    expectUsageError(await cli(['tenant', 'create', ...tenantCreate('Not A Slug!')], env), /slug must be 2 to 63 characters/);
+    const list = await cli(['tenant', 'list', '--json'], env);
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual([]);
+  });
+
+  it('creates a tenant (--json prints tenant_id, slug, user_id), refuses a duplicate slug, adds a user, lists tenants', async () => {
+    const created = await cli(['tenant', 'create', ...tenantCreate('acme'), '--json'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const tenant = JSON.parse(created.stdout);
+    expect(tenant).toEqual({ tenant_id: expect.stringMatching(/^[0-9a-f-]{36}$/), slug: 'acme', user_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+
+    expectUsageError(await cli(['tenant', 'create', ...tenantCreate('acme', { 'admin-email': 'other@acme.test' })], env), /Error: A tenant with slug "acme" already exists/);
+
+    const user = await cli(['user', 'create', '--tenant', 'acme', '--email', 'Ann@Acme.test', '--password', PASSWORD, '--role', 'viewer', '--json'], env);
+    expect(user.code, user.stderr).toBe(0);
+    expect(JSON.parse(user.stdout)).toEqual({ user_id: expect.any(String), tenant_id: tenant.tenant_id, email: 'ann@acme.test', role: 'viewer' });
+    expectUsageError(await cli(['user', 'create', '--tenant', 'nope', '--email', 'x@acme.test', '--password', PASSWORD, '--role', 'viewer'], env), /Unknown tenant "nope"/);
+
+    const list = await cli(['tenant', 'list', '--json'], env);
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual([{ tenant_id: tenant.tenant_id, slug: 'acme', name: 'Tenant acme', created_at: expect.any(String) }]);
+    const plain = await cli(['tenant', 'list'], env);
+    expect(plain.stdout).toMatch(new RegExp(`^${tenant.tenant_id}\\s+acme\\s+Tenant acme$`, 'm'));
+  });
+});
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServiceProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves when a log line matches, with that line parsed. */
+  waitForLog(pattern: RegExp): Promise<Record<string, unknown>>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function startMain(env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: childEnv(env) });
+  let out = '';
+  const waiters: { pattern: RegExp; resolve: (line: Record<string, unknown>) => void }[] = [];
+  const scan = () => {
+    for (const line of out.split('\n')) {
+      for (const w of [...waiters]) {
+        if (w.pattern.test(line)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(JSON.parse(line));
+        }
+      }
+    }
+  };
+  child.stdout!.on('data', (c) => {
+    out += c;
+    scan();
+  });
+  child.stderr!.on('data', (c) => (out += c));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    child,
+    output: () => out,
+    exited,
+    waitForLog: (pattern) =>
+      new Promise((resolve, reject) => {
+        waiters.push({ pattern, resolve });
+        scan();
+        void exited.then(({ code }) => reject(new Error(`service exited (${code}) before logging ${pattern}:\n${out}`)));
+      }),
+  };
+}
+
+describe('with a running service holding the data directory (embedded database)', () => {
+  let dataDir: string;
+  let port: number;
+  let service: ServiceProcess;
+  let env: Record<string, string>;
+  const base = () => `http://127.0.0.1:${port}`;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kb-main-'));
+    port = await freePort();
+    env = { DATA_DIR: dataDir };
+    service = startMain({ ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '2000', JOB_POLL_INTERVAL_MS: '200' });
+    await service.waitForLog(/"msg":"service started"/);
+  });
+  afterAll(async () => {
+    if (service && service.child.exitCode === null && service.child.signalCode === null) {
+      service.child.kill('SIGKILL');
+      await service.exited;
+    }
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers the probes', async () => {
+    const health = await fetch(`${base()}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${base()}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(true);
+    expect(existsSync(path.join(dataDir, 'cli.sock'))).toBe(true);
+  });
+
+  it("the CLI hands its commands to the service over the socket, with the same checks", async () => {
+    const created = await cli(['tenant', 'create', ...tenantCreate('via-socket'), '--json'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const tenant = JSON.parse(created.stdout);
+    expect(tenant.slug).toBe('via-socket');
+
+    // The tenant lives in the service's database: its owner can log in over HTTP right away.
+    const login = await fetch(`${base()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@via-socket.test', password: PASSWORD, tenant_id: 'via-socket' }),
+    });
+    expect(login.status).toBe(200);
+
+    const [badSlug, badEmail, shortPassword, unknownFlag, unknownCommand, nothing, duplicate] = await Promise.all([
+      cli(['tenant', 'create', ...tenantCreate('-bad')], env),
+      cli(['tenant', 'create', ...tenantCreate('fine-slug', { 'admin-email': 'not-an-email' })], env),
+      cli(['tenant', 'create', ...tenantCreate('fine-slug', { 'admin-password': 'short' })], env),
+      cli(['tenant', 'create', ...tenantCreate('fine-slug'), '--colour', 'blue'], env),
+      cli(['tenant', 'destroy', '--slug', 'via-socket'], env),
+      cli([], env),
+      cli(['tenant', 'create', ...tenantCreate('via-socket', { 'admin-email': 'someone@else.test' })], env),
+    ]);
+    expectUsageError(badSlug, /slug must be 2 to 63 characters/);
+    expectUsageError(badEmail, /admin_email: value is not a valid email address/);
+    expectUsageError(shortPassword, /admin_password: password must be 8 to 256 characters long/);
+    expectUsageError(unknownFlag, /Unknown flag: --colour[\s\S]*Usage: tenant create/);
+    expectUsageError(unknownCommand, /Unknown command: tenant destroy[\s\S]*tenant create --name/);
+    expectUsageError(nothing, /^Usage: npm run cli/);
+    expectUsageError(duplicate, /already exists/);
+
+    const list = await cli(['tenant', 'list', '--json'], env);
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout).map((t: { slug: string }) => t.slug)).toEqual(['via-socket']);
+  });
+
+  it('a second service on the same data directory exits non-zero with the lock error', async () => {
+    const second = startMain({ ...env, PORT: String(await freePort()), HOST: '127.0.0.1' });
+    const { code } = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.output()).toContain(`The embedded database in ${dataDir} is in use by process ${service.child.pid}`);
+    // The first one is unharmed.
+    expect((await fetch(`${base()}/readyz`)).status).toBe(200);
+  });
+
+  it('SIGTERM: the request in flight completes, then the process exits 0 and releases the data directory', async () => {
+    const body = JSON.stringify({ email: 'owner@via-socket.test', password: PASSWORD, tenant_id: 'via-socket' });
+    const split = Math.floor(body.length / 2);
+    const socket = net.connect(port, '127.0.0.1');
+    const response = new Promise<string>((resolve, reject) => {
+      let text = '';
+      socket.on('data', (c) => (text += c));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    socket.write(
+      ['POST /api/auth/login HTTP/1.1', 'Host: localhost', 'Content-Type: application/json', `Content-Length: ${body.length}`, 'Connection: close', '', body.slice(0, split)].join(
+        '\r\n',
+      ),
+    );
+    // The service has the request (its headers are routed) but not yet its whole body.
+    await service.waitForLog(/"msg":"incoming request".*"url":"\/api\/auth\/login"/);
+    service.child.kill('SIGTERM');
+    await service.waitForLog(/"msg":"shutting down: draining requests and jobs"/);
+    socket.end(body.slice(split));
+
+    const answer = await response;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]).access_token).toEqual(expect.any(String));
+    expect(await service.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'cli.sock'))).toBe(false);
+  });
+});

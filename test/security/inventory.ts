@@ -1,0 +1,21 @@
+import { randomUUID } from 'node:crypto';
+import type { InventoryRoute } from '../../src/app.js';
+
+/**
+ * The registered routes as the cross-cutting suites see them (app.routeInventory, filled by an onRoute
+ * hook in src/app.ts). HEAD routes are Fastify's automatic twins of GET routes: same requirement.
+ */
+
+/** Pages and assets @fastify/swagger-ui registers under /docs: public by nature, hidden from the document. */
+export const isDocsPage = (url: string) => url === '/docs' || url.startsWith('/docs/');
+
+/** `/a/:id/*` → `/a/{id}/{*}`, the spelling of the OpenAPI document and of docs/permissions.md. */
+export const openapiPath = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}').replace(/\*/g, '{*}');
+
+/** A callable URL for a route pattern: every path parameter filled with a random UUID. */
+export const concreteUrl = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, () => randomUUID()).replace(/\*/g, randomUUID());
+
+export const label = (route: Pick<InventoryRoute, 'method' | 'url'>) => `${route.method} ${openapiPath(route.url)}`;
+
+/** Routes a client calls, one per method and path (no HEAD twins). */
+export const callable = (inventory: InventoryRoute[]) => inventory.filter((r) => r.method !== 'HEAD');
