@@ -14,21 +14,21 @@ try {
   const slug = `bench-${Date.now()}`;
   const password = 'bench-password-1';
   await cli(service.dataDir, ['tenant', 'create', '--name', 'Bench', '--slug', slug, '--admin-email', 'o@bench.io', '--admin-password', password, '--json']);
-  const login = await (
+  const login = (await (
     await fetch(`${service.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'o@bench.io', password, tenant_id: slug }),
     })
-  ).json();
+  ).json()) as any;
   const jwt = { authorization: `Bearer ${login.access_token}` };
-  const created = await (
+  const created = (await (
     await fetch(`${service.url}/api/v1/api-keys/`, {
       method: 'POST',
       headers: { ...jwt, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'bench', scopes: ['admin'] }),
     })
-  ).json();
+  ).json()) as any;
   const key = { authorization: `Bearer ${created.key}` };
   for (let i = 0; i < 20; i++) {
     await fetch(`${service.url}/api/v1/api-keys/`, {

@@ -51,6 +51,7 @@ describe('docs/configuration.md', () => {
       JOB_POLL_INTERVAL_MS: (c) => c.worker.pollIntervalMs,
       PROVIDER_TIMEOUT_MS: (c) => c.provider.timeoutMs,
       PROVIDER_MAX_RETRIES: (c) => c.provider.maxRetries,
+      ENCRYPTION_KEY_VERSION: (c) => c.encryptionKeyVersion,
     };
     const textual: Record<string, (c: Config) => string> = {
       HOST: (c) => c.host,

@@ -23,6 +23,10 @@ export interface Config {
   accessTokenTtlSec: number;
   refreshTokenTtlSec: number;
   encryptionKey: string | null;
+  /** Version stamped on what ENCRYPTION_KEY seals; older versions stay readable through ENCRYPTION_KEYS_PREVIOUS. */
+  encryptionKeyVersion: number;
+  /** "version:key,..." of keys rotated out, kept to read rows they sealed. */
+  encryptionKeysPrevious: string | null;
   bodyLimitBytes: number;
   uploadMaxBytes: number;
   rateLimit: {
@@ -117,6 +121,8 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtlSec: 1800,
     refreshTokenTtlSec: int(env, 'REFRESH_TOKEN_TTL_SEC', 14 * 24 * 3600, 60),
     encryptionKey: str(env, 'ENCRYPTION_KEY'),
+    encryptionKeyVersion: int(env, 'ENCRYPTION_KEY_VERSION', 1, 1, 1_000_000),
+    encryptionKeysPrevious: str(env, 'ENCRYPTION_KEYS_PREVIOUS'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1024),
     rateLimit: {

@@ -40,8 +40,23 @@ export const REDACT = [
   '*.key',
 ];
 
+/** Credentials that may ride in a query string (the deprecated `?viewer_token=`) never reach a log line. */
+const SECRET_QUERY = /([?&](?:viewer_token|token|access_token|api_key)=)[^&#]*/gi;
+export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
+
 export function createLogger(config: Config): Logger {
-  return pino({ level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } });
+  return pino({
+    level: config.logLevel,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.hostname,
+        remoteAddress: req.ip,
+      }),
+    },
+  });
 }
 
 export async function createCoreContext(config: Config, options: { log?: Logger; db?: Database } = {}): Promise<CoreContext> {

@@ -8,6 +8,8 @@ export interface Secrets {
   /** 32 bytes for AES-256-GCM, with the version stamped on every ciphertext for rotation. */
   encryptionKey: Buffer;
   encryptionKeyVersion: number;
+  /** Keys rotated out, by version: they only open what they sealed. */
+  previousKeys: ReadonlyMap<number, Buffer>;
 }
 
 interface StoredSecrets {
@@ -25,7 +27,16 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
   const jwt = config.jwtSecret ?? stored!.jwtSecret;
   if (Buffer.byteLength(jwt) < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
   const key = decodeKey(config.encryptionKey ?? stored!.encryptionKey);
-  return { jwtSecret: new TextEncoder().encode(jwt), encryptionKey: key, encryptionKeyVersion: 1 };
+  const previousKeys = new Map<number, Buffer>();
+  for (const entry of (config.encryptionKeysPrevious ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    const colon = entry.indexOf(':');
+    const version = Number(entry.slice(0, colon));
+    if (colon < 1 || !Number.isInteger(version) || version === config.encryptionKeyVersion) {
+      throw new Error('ENCRYPTION_KEYS_PREVIOUS must be a comma-separated list of version:key, versions other than ENCRYPTION_KEY_VERSION');
+    }
+    previousKeys.set(version, decodeKey(entry.slice(colon + 1)));
+  }
+  return { jwtSecret: new TextEncoder().encode(jwt), encryptionKey: key, encryptionKeyVersion: config.encryptionKeyVersion, previousKeys };
 }
 
 function decodeKey(value: string): Buffer {

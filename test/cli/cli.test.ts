@@ -58,7 +58,7 @@ function expectUsageError(run: Run, message: RegExp) {
   expect(run.stdout).toBe('');
 }
 
-describe('the CLI on its own (it opens the configured database itself)', () => {
+describe('the CLI on its own (it opens the configured database itself)', { timeout: 240_000 }, () => {
   let dataDir: string;
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let env: Record<string, string>;
@@ -73,15 +73,12 @@ describe('the CLI on its own (it opens the configured database itself)', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it(`refuses bad arguments with exit 2 and creates nothing (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, async () => {
+  it(`refuses bad arguments with exit 2, creates a tenant, refuses a duplicate, adds a user (${onPostgres ? 'PostgreSQL' : 'embedded database'})`, async () => {
     expectUsageError(await cli(['tenant', 'create', ...tenantCreate('acme', { 'admin-password': null })], env), /--admin-password is required[\s\S]*Usage: tenant create/);
-    expectUsageError(await cli(['tenant', 'create', ...tenantCreate('Not A Slug!')], env), /slug must be 2 to 63 characters/);
-    const list = await cli(['tenant', 'list', '--json'], env);
-    expect(list.code, list.stderr).toBe(0);
-    expect(JSON.parse(list.stdout)).toEqual([]);
-  });
+    const empty = await cli(['tenant', 'list', '--json'], env);
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(JSON.parse(empty.stdout)).toEqual([]); // nothing was created
 
-  it('creates a tenant (--json prints tenant_id, slug, user_id), refuses a duplicate slug, adds a user, lists tenants', async () => {
     const created = await cli(['tenant', 'create', ...tenantCreate('acme'), '--json'], env);
     expect(created.code, created.stderr).toBe(0);
     const tenant = JSON.parse(created.stdout);
@@ -92,13 +89,10 @@ describe('the CLI on its own (it opens the configured database itself)', () => {
     const user = await cli(['user', 'create', '--tenant', 'acme', '--email', 'Ann@Acme.test', '--password', PASSWORD, '--role', 'viewer', '--json'], env);
     expect(user.code, user.stderr).toBe(0);
     expect(JSON.parse(user.stdout)).toEqual({ user_id: expect.any(String), tenant_id: tenant.tenant_id, email: 'ann@acme.test', role: 'viewer' });
-    expectUsageError(await cli(['user', 'create', '--tenant', 'nope', '--email', 'x@acme.test', '--password', PASSWORD, '--role', 'viewer'], env), /Unknown tenant "nope"/);
 
     const list = await cli(['tenant', 'list', '--json'], env);
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout)).toEqual([{ tenant_id: tenant.tenant_id, slug: 'acme', name: 'Tenant acme', created_at: expect.any(String) }]);
-    const plain = await cli(['tenant', 'list'], env);
-    expect(plain.stdout).toMatch(new RegExp(`^${tenant.tenant_id}\\s+acme\\s+Tenant acme$`, 'm'));
   });
 });
 
@@ -114,31 +108,43 @@ function freePort(): Promise<number> {
   });
 }
 
+type LogLine = { msg?: string; req?: { url?: string }; [field: string]: unknown };
+
 interface ServiceProcess {
   child: ChildProcess;
   output: () => string;
-  /** Resolves when a log line matches, with that line parsed. */
-  waitForLog(pattern: RegExp): Promise<Record<string, unknown>>;
+  /** How many JSON log lines were written so far. */
+  logCount(): number;
+  /** Resolves with the first JSON log line after the first `after` that `match` accepts (written already or still to come). */
+  waitForLog(match: (line: LogLine) => boolean, what: string, after?: number): Promise<LogLine>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 function startMain(env: Record<string, string>): ServiceProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: childEnv(env) });
   let out = '';
-  const waiters: { pattern: RegExp; resolve: (line: Record<string, unknown>) => void }[] = [];
-  const scan = () => {
-    for (const line of out.split('\n')) {
-      for (const w of [...waiters]) {
-        if (w.pattern.test(line)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(JSON.parse(line));
-        }
+  const lines: LogLine[] = [];
+  const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
+  let partial = '';
+  child.stdout!.on('data', (chunk) => {
+    out += chunk;
+    partial += chunk;
+    const complete = partial.split('\n');
+    partial = complete.pop()!;
+    for (const text of complete) {
+      let line: LogLine;
+      try {
+        line = JSON.parse(text);
+      } catch {
+        continue;
+      }
+      lines.push(line);
+      for (const w of waiters) {
+        if (!w.match(line)) continue;
+        waiters.delete(w);
+        w.resolve(line);
       }
     }
-  };
-  child.stdout!.on('data', (c) => {
-    out += c;
-    scan();
   });
   child.stderr!.on('data', (c) => (out += c));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
@@ -146,16 +152,18 @@ function startMain(env: Record<string, string>): ServiceProcess {
     child,
     output: () => out,
     exited,
-    waitForLog: (pattern) =>
+    logCount: () => lines.length,
+    waitForLog: (match, what, after = 0) =>
       new Promise((resolve, reject) => {
-        waiters.push({ pattern, resolve });
-        scan();
-        void exited.then(({ code }) => reject(new Error(`service exited (${code}) before logging ${pattern}:\n${out}`)));
+        const seen = lines.slice(after).find(match);
+        if (seen) return resolve(seen);
+        waiters.add({ match, resolve });
+        void exited.then(({ code }) => reject(new Error(`service exited (${code}) before logging ${what}:\n${out}`)));
       }),
   };
 }
 
-describe('with a running service holding the data directory (embedded database)', () => {
+describe('with a running service holding the data directory (embedded database)', { timeout: 180_000 }, () => {
   let dataDir: string;
   let port: number;
   let service: ServiceProcess;
@@ -167,7 +175,7 @@ describe('with a running service holding the data directory (embedded database)'
     port = await freePort();
     env = { DATA_DIR: dataDir };
     service = startMain({ ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '2000', JOB_POLL_INTERVAL_MS: '200' });
-    await service.waitForLog(/"msg":"service started"/);
+    await service.waitForLog((l) => l.msg === 'service started', 'service started');
   });
   afterAll(async () => {
     if (service && service.child.exitCode === null && service.child.signalCode === null) {
@@ -202,26 +210,22 @@ describe('with a running service holding the data directory (embedded database)'
     });
     expect(login.status).toBe(200);
 
-    const [badSlug, badEmail, shortPassword, unknownFlag, unknownCommand, nothing, duplicate] = await Promise.all([
+    const [badSlug, badEmail, unknownFlag, unknownCommand, unknownTenant] = await Promise.all([
       cli(['tenant', 'create', ...tenantCreate('-bad')], env),
       cli(['tenant', 'create', ...tenantCreate('fine-slug', { 'admin-email': 'not-an-email' })], env),
-      cli(['tenant', 'create', ...tenantCreate('fine-slug', { 'admin-password': 'short' })], env),
       cli(['tenant', 'create', ...tenantCreate('fine-slug'), '--colour', 'blue'], env),
       cli(['tenant', 'destroy', '--slug', 'via-socket'], env),
-      cli([], env),
-      cli(['tenant', 'create', ...tenantCreate('via-socket', { 'admin-email': 'someone@else.test' })], env),
+      cli(['user', 'create', '--tenant', 'nope', '--email', 'x@nope.test', '--password', PASSWORD, '--role', 'viewer'], env),
     ]);
     expectUsageError(badSlug, /slug must be 2 to 63 characters/);
     expectUsageError(badEmail, /admin_email: value is not a valid email address/);
-    expectUsageError(shortPassword, /admin_password: password must be 8 to 256 characters long/);
     expectUsageError(unknownFlag, /Unknown flag: --colour[\s\S]*Usage: tenant create/);
     expectUsageError(unknownCommand, /Unknown command: tenant destroy[\s\S]*tenant create --name/);
-    expectUsageError(nothing, /^Usage: npm run cli/);
-    expectUsageError(duplicate, /already exists/);
-
-    const list = await cli(['tenant', 'list', '--json'], env);
-    expect(list.code).toBe(0);
-    expect(JSON.parse(list.stdout).map((t: { slug: string }) => t.slug)).toEqual(['via-socket']);
+    expectUsageError(unknownTenant, /Unknown tenant "nope"/);
+    const plainList = await cli(['tenant', 'list'], env);
+    expect(plainList.code).toBe(0);
+    expect(plainList.stdout).toMatch(new RegExp(`^${tenant.tenant_id}\\s+via-socket\\s+Tenant via-socket$`, 'm'));
+    expect(plainList.stdout.trim().split('\n')).toHaveLength(1); // none of the refused commands created anything
   });
 
   it('a second service on the same data directory exits non-zero with the lock error', async () => {
@@ -234,8 +238,10 @@ describe('with a running service holding the data directory (embedded database)'
   });
 
   it('SIGTERM: the request in flight completes, then the process exits 0 and releases the data directory', async () => {
-    const body = JSON.stringify({ email: 'owner@via-socket.test', password: PASSWORD, tenant_id: 'via-socket' });
+    // Any answer proves completion; a failed login keeps this test independent of the others.
+    const body = JSON.stringify({ email: 'owner@nowhere.test', password: PASSWORD, tenant_id: 'nowhere' });
     const split = Math.floor(body.length / 2);
+    const mark = service.logCount();
     const socket = net.connect(port, '127.0.0.1');
     const response = new Promise<string>((resolve, reject) => {
       let text = '';
@@ -249,14 +255,14 @@ describe('with a running service holding the data directory (embedded database)'
       ),
     );
     // The service has the request (its headers are routed) but not yet its whole body.
-    await service.waitForLog(/"msg":"incoming request".*"url":"\/api\/auth\/login"/);
+    await service.waitForLog((l) => l.msg === 'incoming request' && l.req?.url === '/api/auth/login', 'the login request', mark);
     service.child.kill('SIGTERM');
-    await service.waitForLog(/"msg":"shutting down: draining requests and jobs"/);
-    socket.end(body.slice(split));
+    await service.waitForLog((l) => l.msg === 'shutting down: draining requests and jobs', 'the shutdown', mark);
+    socket.write(body.slice(split)); // not end(): a half-closed request is aborted by Node, shutdown or not
 
     const answer = await response;
-    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
-    expect(JSON.parse(answer.split('\r\n\r\n')[1]).access_token).toEqual(expect.any(String));
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1])).toEqual({ detail: 'Incorrect email, password or tenant', code: 'invalid_credentials' });
     expect(await service.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'cli.sock'))).toBe(false);

@@ -228,7 +228,9 @@ function raw(request: string | Buffer): Promise<{ status: number; head: string; 
       const [head, ...rest] = text.split('\r\n\r\n');
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body: rest.join('\r\n\r\n') });
     });
-    socket.end(request);
+    // Written, not ended: Node aborts a request whose client half-closes. Every request here says
+    // `Connection: close` (or is refused by the parser), so the server ends the exchange.
+    socket.write(request);
   });
 }
 const rawGet = (url: string, headers: string[] = []) =>

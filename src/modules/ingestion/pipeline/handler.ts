@@ -12,6 +12,7 @@ import { ParseError, type DocumentFormat, type ParsedDocument } from '../parsers
 import type { DescriptionGenerator, EmbeddingResolver } from '../ports.js';
 import { abortable, createLimiter } from './limiter.js';
 import type { ChunkPool } from './chunk-pool.js';
+import { failureMessage } from './errors.js';
 import { countRunningJobs, lockJob, lockTenantSlots, startJobAttempt, updateDocumentFields, updateJob } from './pipeline.repo.js';
 import { discardStaged, indexDocument, JobOutcome, PermanentError, type IndexRun } from './index-document.js';
 
@@ -25,7 +26,7 @@ export interface PipelineDeps {
   /** The parser thread pool (parsers/pool.ts); one parse per thread, `parseSlots` threads. */
   parser: { parse(bytes: Uint8Array, format: DocumentFormat, opts?: { filename?: string }): Promise<ParsedDocument> };
   parseSlots: number;
-  /** The chunking thread pool (chunk-pool.ts), `parseSlots` threads as well. */
+  /** The chunking thread pool (chunk-pool.ts). */
   chunker: ChunkPool;
   embeddings: EmbeddingResolver;
   describer: DescriptionGenerator;
@@ -52,8 +53,7 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
   const parseSlots = createLimiter(deps.parseSlots);
   const parse: IndexRun['parse'] = (bytes, format, filename, signal) =>
     parseSlots.run(() => abortable(deps.parser.parse(bytes, format, { filename }), signal), signal);
-  const chunkSlots = createLimiter(deps.parseSlots);
-  const chunk: IndexRun['chunk'] = (doc, options, signal) => chunkSlots.run(() => deps.chunker.chunk(doc, options, signal), signal);
+  const chunk: IndexRun['chunk'] = (doc, options, signal) => deps.chunker.chunk(doc, options, signal);
 
   async function begin(job: Job, tenantId: string, payload: IngestPayload): Promise<Begin> {
     return db.tenant(tenantId, async (tx) => {
@@ -134,7 +134,7 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
       } catch (error) {
         if (signal.aborted) throw error; // the worker is stopping: the job goes back to the queue untouched
         if (error instanceof JobOutcome) return; // superseded or deleted meanwhile; already cleaned up
-        const message = describeFailure(error);
+        const message = error instanceof ParseError ? error.message : failureMessage(error);
         await discardStaged(run, tenantId, payload).catch(() => {});
         const permanent = error instanceof ParseError || error instanceof PermanentError;
         if (permanent || job.attempts >= job.maxAttempts) {
@@ -163,9 +163,3 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
 }
 
 const SUPERSEDED = 'Superseded by a newer indexing job of this document.';
-
-function describeFailure(error: unknown): string {
-  if (error instanceof ParseError) return error.message; // written for users already
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0].slice(0, 500) || 'Indexing failed for an unknown reason.';
-}

@@ -12,6 +12,7 @@ import type { DocumentFormat, ParsedDocument } from '../parsers/types.js';
 import type { DescriptionGenerator, EmbeddingResolver } from '../ports.js';
 import { deleteChunkSetBatch, insertChunks, updateDocumentFields, updateJob } from './pipeline.repo.js';
 import { DESCRIBE_INPUT_CHARS, extractiveSummary } from './summary.js';
+import { databaseError, withoutNul } from './errors.js';
 
 export interface IndexRun {
   db: Database;
@@ -65,7 +66,7 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
     throw new PermanentError('The uploaded file is missing from storage; upload it again.');
   }
   let t = performance.now();
-  const parsed = await run.parse(bytes, doc.format as DocumentFormat, doc.filename, signal);
+  const parsed = withoutNul(await run.parse(bytes, doc.format as DocumentFormat, doc.filename, signal));
   lap('parse_ms', t);
   const warnings = parsed.warnings.slice(0, 100);
 
@@ -188,7 +189,7 @@ async function writeChunks(run: IndexRun, ctx: Context, provider: EmbeddingProvi
         await run.db.tenant(tenantId, (tx) => insertChunks(tx, ids, slice.slice(i, i + n), vectors.slice(i, i + n)));
       } catch (error) {
         // The document was deleted meanwhile (its rows are gone, so the foreign key refuses the chunks).
-        if ((error as { code?: string }).code === '23503' || /foreign key/i.test(String((error as Error).message))) {
+        if (databaseError(error)?.code === '23503') {
           throw new JobOutcome('deleted');
         }
         throw error;

@@ -92,4 +92,42 @@ describe('POST /api/v1/llm/chat', () => {
     expect(res.statusCode).toBe(403);
     expect(fake.requests).toHaveLength(0);
   });
+
+  it('follows configuration changes at once: a disabled model or a closing access rule stops the next call', async () => {
+    // Answers of the model gate are cached; every instance drops them on the NOTIFY the configuration tables raise.
+    const key = await a.apiKey(['chat:query']);
+    const asKey = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/llm/chat', headers: { authorization: `Bearer ${key.key}` }, payload: payload as object });
+    /** Other instances learn through NOTIFY, which arrives after the commit: poll briefly rather than race it. */
+    async function eventually(status: number, payload: unknown) {
+      let res = await asKey(payload);
+      for (let i = 0; i < 40 && res.statusCode !== status; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        res = await asKey(payload);
+      }
+      return res;
+    }
+    await activate(t, a, 'gpt-4o');
+    expect((await asKey(chatBody('gpt-4o'))).statusCode).toBe(200);
+
+    const rule = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/llm/models/gpt-4o/access',
+      headers: a.auth(),
+      payload: { rules: [{ principal_type: 'user', principal_id: a.ownerId }] },
+    });
+    expect(rule.statusCode, rule.body).toBe(200);
+    const denied = await eventually(403, chatBody('gpt-4o'));
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe('model_access_denied');
+    expect((await chat(chatBody('gpt-4o'))).statusCode).toBe(200); // the owner is on the list
+
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/llm/models/gpt-4o/access', headers: a.auth() });
+    expect((await eventually(200, chatBody('gpt-4o'))).statusCode).toBe(200);
+    const off = await t.app.inject({ method: 'PATCH', url: '/api/v1/llm/models/gpt-4o/preference', headers: a.auth(), payload: { is_enabled: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    const disabled = await eventually(400, chatBody('gpt-4o'));
+    expect(disabled.json().code).toBe('model_not_enabled');
+  });
 });
+

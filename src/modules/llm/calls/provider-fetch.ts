@@ -64,18 +64,19 @@ export function createProviderFetch(options: { lookup?: LookupFunction } = {}): 
           return;
         }
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.once('end', () => {
-          done();
-          resolve(new Response(res.statusCode === 204 || res.statusCode === 304 ? null : Buffer.concat(chunks), init));
-        });
-        res.once('close', () => {
-          if (!res.complete) res.emit('error', new Error('aborted'));
-        });
-        res.once('error', (error) => {
+        const fail = (error: Error) => {
           done();
           // A body cut short: named as undici names it, so it is classified the same way.
           reject(signal?.aborted ? (signal.reason ?? error) : Object.assign(new Error('terminated: the connection closed before the response was complete'), { cause: error }));
+        };
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', fail);
+        res.once('close', () => {
+          if (!res.complete) fail(new Error('aborted'));
+        });
+        res.once('end', () => {
+          done();
+          resolve(new Response(res.statusCode === 204 || res.statusCode === 304 ? null : Buffer.concat(chunks), init));
         });
       });
       req.end(body ?? undefined);
