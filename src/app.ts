@@ -9,7 +9,7 @@ import type { CoreContext } from './platform/context.js';
 import type { App, AuthRequirement } from './platform/http/types.js';
 import { auth } from './platform/http/types.js';
 import { frameworkError, registerErrorHandling } from './platform/http/error-handler.js';
-import { registerNulGuard } from './platform/http/nul-guard.js';
+import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerAuth } from './platform/auth/plugin.js';
 import { registerIdempotency } from './platform/idempotency/plugin.js';
 import { registerHealth, type Lifecycle } from './platform/http/health.js';
@@ -77,7 +77,7 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
   });
 
   registerErrorHandling(app);
-  registerNulGuard(app);
+  registerInputGuard(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -41,7 +41,7 @@ const operation = (entry: string) => {
 
 describe('the document', () => {
   it('is valid OpenAPI', async () => {
-    const result = await validate(structuredClone(doc));
+    const result = await validate(structuredClone(doc) as Parameters<typeof validate>[0]);
     expect(result.valid, JSON.stringify(result.valid ? null : result.errors, null, 1)).toBe(true);
   });
 

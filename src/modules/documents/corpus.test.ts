@@ -48,6 +48,7 @@ interface Outcome {
   ok: boolean;
   how: string;
   ms: number;
+  stats?: Record<string, number>;
 }
 
 describe.skipIf(!present)(`corpus (${CORPUS})`, () => {
@@ -83,17 +84,19 @@ describe.skipIf(!present)(`corpus (${CORPUS})`, () => {
         }
         const doc = await eventually(`${row.path} to settle`, () => getDocument(t, tenant, up.id!), (d) => d.status === 'indexed' || d.status === 'error', 40 * 60_000, 1000);
         const ms = Date.parse(doc.updated_at) - up.at;
+        const jobs = (await t.app.inject({ method: 'GET', url: `/api/v1/documents/${up.id}/jobs`, headers: tenant.auth() })).json();
+        const stats = { ...jobs.at(-1)?.stats, attempts: jobs.at(-1)?.attempts };
         if (mustFail(row)) {
           const ok = doc.status === 'error' && Boolean(doc.error) && (row.path !== 'pdf/unst__password.pdf' || /password/i.test(doc.error));
-          return { row, ok, how: doc.status === 'error' ? `error: ${doc.error}` : `${doc.status} (${doc.chunk_count} chunks) but must fail`, ms };
+          return { row, ok, how: doc.status === 'error' ? `error: ${doc.error}` : `${doc.status} (${doc.chunk_count} chunks) but must fail`, ms, stats };
         }
-        if (doc.status !== 'indexed') return { row, ok: false, how: `error: ${doc.error}`, ms };
-        if (!row.expected) return { row, ok: true, how: `indexed, ${doc.chunk_count} chunks (no phrase to find)`, ms };
+        if (doc.status !== 'indexed') return { row, ok: false, how: `error: ${doc.error}`, ms, stats };
+        if (!row.expected) return { row, ok: true, how: `indexed, ${doc.chunk_count} chunks (no phrase to find)`, ms, stats };
         // Own content of each chunk (the overlap prefix dropped), in order: the document text, chunk by chunk.
         const chunks = await allChunks(t, tenant, up.id!);
         const text = normalise(chunks.map((c) => c.text.slice(c.text.length - (c.char_end - c.char_start))).join(' '));
         const found = text.includes(normalise(row.expected));
-        return { row, ok: found, how: found ? `indexed, ${doc.chunk_count} chunks, phrase found` : `indexed, ${doc.chunk_count} chunks, phrase NOT found: ${row.expected}`, ms };
+        return { row, ok: found, how: found ? `indexed, ${doc.chunk_count} chunks, phrase found` : `indexed, ${doc.chunk_count} chunks, phrase NOT found: ${row.expected}`, ms, stats };
       }),
     );
 
@@ -118,5 +121,12 @@ function report(outcomes: Outcome[], totalMs: number): void {
   const pass = outcomes.filter((o) => o.ok).length;
   lines.push(`| all | ${outcomes.length} | ${pass} | ${outcomes.length - pass} | |`, '');
   for (const o of outcomes) lines.push(`${o.ok ? 'PASS' : 'FAIL'}  ${o.row.path}  (${(o.ms / 1000).toFixed(1)} s)  ${o.how.slice(0, 200)}`);
+  // Where the time goes for the biggest jobs (ms per step; `ms` above also counts waiting in the queue).
+  const heavy = outcomes.filter((o) => o.stats?.total_ms).sort((x, y) => y.stats!.total_ms - x.stats!.total_ms).slice(0, 10);
+  lines.push('', '| file | chunks | parse | chunk | embed | write | total (ms) |', '|---|---|---|---|---|---|---|');
+  for (const o of heavy) {
+    const s = o.stats!;
+    lines.push(`| ${o.row.path} | ${s.chunks} | ${s.parse_ms} | ${s.chunk_ms} | ${s.embed_ms} | ${s.write_ms} | ${s.total_ms} |`);
+  }
   console.log(lines.join('\n'));
 }

@@ -56,7 +56,7 @@ export const ListQuery = Type.Object({
   status: Type.Optional(Status),
   memory_id: Type.Optional(UuidStr),
   folder_id: Type.Optional(Type.Union([UuidStr, Type.Literal('null')], { description: 'A folder id, or `null` for documents in no folder' })),
-  search: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring of the filename' })),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the filename (empty: no filter)' })),
 });
 
 export const DocumentList = Type.Object({

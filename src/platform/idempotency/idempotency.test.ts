@@ -2,18 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../test/peers/fake-openai.js';
+import { activate, configureProvider } from '../../modules/llm/calls/test-support.js';
 import { IdempotencyStore } from './store.js';
 
 /** SPEC "Idempotency-Key rules", one by one, over real HTTP on a real database. */
 let t: TestService;
 let a: TestTenant;
+let fake: FakeOpenAI;
 
 beforeAll(async () => {
-  // A body limit above the 5 MB idempotency threshold, so that rule 8 can be exercised on a JSON route.
-  t = await startTestService({ env: { BODY_LIMIT_BYTES: String(8 * 1024 * 1024) } });
+  fake = await startFakeOpenAI();
+  // A body limit above the 5 MB idempotency threshold, so that rule 8 can be exercised on a JSON route;
+  // private provider URLs, so that the streaming gateway can reach the fake provider on loopback (rule 7).
+  t = await startTestService({ env: { BODY_LIMIT_BYTES: String(8 * 1024 * 1024), PROVIDER_ALLOW_PRIVATE_URLS: 'true', PROVIDER_MAX_RETRIES: '0' } });
   a = await createTenant(t, 'Acme');
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
 
 type Method = 'POST' | 'PATCH' | 'DELETE' | 'GET';
 const send = (method: Method, url: string, options: { token?: string; key?: string; payload?: unknown; headers?: Record<string, string> } = {}) =>
@@ -177,9 +185,22 @@ describe('what is not kept', () => {
     expect((await createKey(key, payload)).headers['idempotent-replayed']).toBe('true');
   });
 
-  // No write route answers with text/event-stream yet (the bulk-upload stream is a GET, which is never
-  // claimed). When one exists, add: the same key and body execute twice and no row is kept.
-  it.todo('text/event-stream responses are not stored (no SSE write route exists yet)');
+  it('a text/event-stream response is never stored: the same key and body stream again', async () => {
+    await configureProvider(t, a, fake.url);
+    await activate(t, a, 'gpt-4o-mini');
+    fake.reset();
+    const key = randomUUID();
+    const payload = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'one two three' }], stream: true };
+    for (const round of [1, 2]) {
+      const res = await send('POST', '/v1/chat/completions', { key, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(res.headers['idempotent-replayed']).toBeUndefined();
+      expect(res.body).toContain('data: [DONE]');
+      expect(fake.requests, `round ${round}`).toHaveLength(round);
+    }
+    expect(await storedRows(key)).toBe(0);
+  });
 });
 
 describe('the key itself', () => {

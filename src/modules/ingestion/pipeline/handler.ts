@@ -80,6 +80,15 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
     });
   }
 
+  async function markSuperseded(tenantId: string, payload: IngestPayload) {
+    await db.tenant(tenantId, async (tx) => {
+      const record = await lockJob(tx, tenantId, payload.job_id);
+      if (record && record.status !== 'succeeded' && record.status !== 'failed') {
+        await updateJob(tx, tenantId, record.id, { status: 'failed', error: SUPERSEDED, finishedAt: new Date() });
+      }
+    });
+  }
+
   /** Terminal failure: the document shows `message`; an older live chunk set (reindex) stays but is not searched. */
   async function fail(tenantId: string, payload: IngestPayload, message: string, extra: Record<string, unknown> = {}) {
     await db.tenant(tenantId, async (tx) => {
@@ -133,7 +142,11 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
         await indexDocument(run, { tenantId, payload, doc: started.doc, profile: started.profile, signal });
       } catch (error) {
         if (signal.aborted) throw error; // the worker is stopping: the job goes back to the queue untouched
-        if (error instanceof JobOutcome) return; // superseded or deleted meanwhile; already cleaned up
+        if (error instanceof JobOutcome) {
+          // Deleted: its rows went with the document. Superseded: say so on this job's row.
+          if (error.kind === 'superseded') await markSuperseded(tenantId, payload);
+          return;
+        }
         const message = error instanceof ParseError ? error.message : failureMessage(error);
         await discardStaged(run, tenantId, payload).catch(() => {});
         const permanent = error instanceof ParseError || error instanceof PermanentError;

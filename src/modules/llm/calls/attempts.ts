@@ -50,6 +50,11 @@ export class AttemptSignal {
     this.timer = setTimeout(() => this.controller.abort(new DeadlineExceeded('deadline exceeded')), this.timeoutMs);
   }
 
+  /** Stops the clock while we wait on our own client (a slow reader is not a silent provider). */
+  pause(): void {
+    clearTimeout(this.timer);
+  }
+
   /** Stops the deadline and unlinks from the caller; `abort` also cancels the upstream request. */
   done(abort = false): void {
     clearTimeout(this.timer);

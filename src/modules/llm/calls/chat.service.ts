@@ -194,6 +194,7 @@ export function createChatService(deps: ChatDeps) {
       },
       { ...retryOptions(ctx, resolved), keep: true },
     ).catch(rethrowAsHttp);
+    opened.attempt.pause();
 
     const id = newCompletionId();
     const created = Math.floor(Date.now() / 1000);
@@ -212,6 +213,7 @@ export function createChatService(deps: ChatDeps) {
         while (!finish) {
           attempt.touch();
           const next = await parts.next();
+          attempt.pause();
           if (next.done) throw new ProviderFailure('stream_interrupted', provider, 'the stream ended without a finish event');
           const part = next.value;
           if (part.type === 'error') throw part.error;
