@@ -36,6 +36,8 @@ const FUNCTION_WORDS = (
   'than them only other some could these two may then do first any my now such like our over also new after use'
 ).split(' ');
 
+const FUNCTION_SET = new Set(FUNCTION_WORDS);
+
 const DOMAIN_WORDS = (
   'account address agreement analysis application approval archive audit backup balance batch billing budget cache ' +
   'calendar capacity certificate channel checklist claim client cluster compliance configuration connector contract ' +
@@ -161,7 +163,7 @@ export function generateCorpus(count: number, kb: number, seed: number): Generat
 
 /**
  * Realistic search queries over generated documents (seeded): 50% a run of 2-4 consecutive words lifted from
- * a paragraph (someone who remembers a phrase), 30% 2-3 topic words of a document (keywords), 20% a question
+ * a paragraph (someone who remembers a phrase; runs of function words only are skipped), 30% 2-3 topic words of a document (keywords), 20% a question
  * in natural language around a topic word. Full-text matching is AND over every word ('simple' config, no
  * stop words), so some keyword and question queries legitimately find nothing in the full-text leg.
  */
@@ -173,10 +175,13 @@ export function generateQueries(docs: readonly GeneratedDoc[], count: number, se
     const r = rng();
     if (r < 0.5) {
       const lines = doc.text.split('\n').filter((l) => /^[A-Z]/.test(l));
-      const words = pick(rng, lines).replace(/[.?]/g, '').split(' ');
+      const words = pick(rng, lines).replace(/[.?]/g, '').toLowerCase().split(' ');
       const n = int(rng, 2, 4);
       const at = int(rng, 0, Math.max(0, words.length - n));
-      out.push(words.slice(at, at + n).join(' ').toLowerCase());
+      const run = words.slice(at, at + n);
+      // People search for something: a run made of function words only ("of and") is not a query anyone types.
+      if (run.every((w) => FUNCTION_SET.has(w))) continue;
+      out.push(run.join(' '));
     } else if (r < 0.8) {
       const n = int(rng, 2, 3);
       out.push(Array.from({ length: n }, () => pick(rng, doc.topic)).join(' '));

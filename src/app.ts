@@ -9,6 +9,7 @@ import type { CoreContext } from './platform/context.js';
 import type { App, AuthRequirement } from './platform/http/types.js';
 import { auth } from './platform/http/types.js';
 import { frameworkError, registerErrorHandling } from './platform/http/error-handler.js';
+import { validatorCompiler } from './platform/http/validation.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerAuth } from './platform/auth/plugin.js';
 import { registerIdempotency } from './platform/idempotency/plugin.js';
@@ -51,18 +52,22 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
     loggerInstance: ctx.log,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    return503OnClosing: true,
+    return503OnClosing: false, // our own 503 below keeps the documented body
     frameworkErrors: frameworkError,
     forceCloseConnections: 'idle',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
+  app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, requests still arriving on open connections are turned away; probes keep answering.
+    if (lifecycle.state === 'draining' && request.url !== '/readyz' && request.url !== '/healthz') {
+      return reply.code(503).header('connection', 'close').header('retry-after', '5').send({ detail: 'The service is shutting down; retry shortly', code: 'unavailable' });
+    }
   });
   // Routes added by documentation plugins are public by nature; everything else must declare.
   app.addHook('onRoute', (route) => {

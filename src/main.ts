@@ -1,9 +1,28 @@
-import { loadConfig } from './platform/config.js';
-import { startService } from './runtime.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { DataDirLockedError } from './platform/db/lock.js';
+import { startService, type Service } from './runtime.js';
 
 /** Entry point: RUN_MODE=all (HTTP and workers), api (HTTP only) or worker (jobs only). */
-const config = loadConfig();
-const service = await startService(config, { listen: true, cliSocket: true });
+let service: Service;
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(2);
+  }
+})();
+try {
+  service = await startService(config, { listen: true, cliSocket: true });
+} catch (error) {
+  // The operator's mistakes get a sentence, not a stack trace.
+  if (error instanceof DataDirLockedError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    process.stderr.write(`Cannot start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
 service.ctx.log.info(
   { mode: config.runMode, database: service.ctx.db.kind, url: config.runMode === 'worker' ? null : `http://${config.host}:${config.port}` },
   'service started',

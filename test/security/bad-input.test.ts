@@ -92,6 +92,10 @@ describe('bodies', () => {
     ] as const;
     for (const [payload, loc] of wrong) expect(locs(expectError(await send('POST', '/api/v1/users/', payload), 422))).toContain(loc);
     expect(locs(expectError(await send('POST', '/api/v1/api-keys/', { name: 'k', scopes: [{ scope: 'admin' }] }), 422))).toContain('body.scopes.0');
+    // JSON bodies are never coerced: a number for a string, a lone value for a list, null for a string.
+    expect(locs(expectError(await send('POST', '/api/v1/api-keys/', { name: 123, scopes: ['admin'] }), 422))).toContain('body.name');
+    expect(locs(expectError(await send('POST', '/api/v1/api-keys/', { name: 'k', scopes: 'admin' }), 422))).toContain('body.scopes');
+    expect(locs(expectError(await send('POST', '/api/v1/users/', { ...newUser, name: null }), 422))).toContain('body.name');
     expect(locs(expectError(await send('GET', '/api/v1/users/?limit=abc'), 422))).toEqual(['query.limit']);
     expect(locs(expectError(await send('GET', '/api/v1/users/?skip=1.5'), 422))).toEqual(['query.skip']);
   });

@@ -53,7 +53,7 @@ export function authRoutes(service: AuthService, limits: RateLimits) {
       },
       async (request) => {
         const { email, password, tenant_id } = request.body;
-        await limits.enforce('sensitive_account', `login:${tenant_id.trim().toLowerCase()}:${email.trim().toLowerCase()}`);
+        await limits.enforce('sensitive_account', await service.loginBucket({ email, tenant: tenant_id }));
         return service.login({ email, password, tenant: tenant_id });
       },
     );

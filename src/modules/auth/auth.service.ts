@@ -44,6 +44,15 @@ export function createAuthService(deps: AuthDeps) {
     return { access_token: access.token, refresh_token: refresh.token, expires_in: config.accessTokenTtlSec, token_type: 'bearer' };
   }
 
+  /**
+   * The per-account rate-limit bucket of a login: the tenant as resolved, so typing its slug or its UUID
+   * draws on the same budget.
+   */
+  async function loginBucket(input: { email: string; tenant: string }): Promise<string> {
+    const tenant = await db.system((tx) => findTenant(tx, input.tenant.trim()));
+    return `login:${tenant?.id ?? input.tenant.trim().toLowerCase()}:${input.email.trim().toLowerCase()}`;
+  }
+
   /** Every failure path costs one argon2 verification and returns the same 401. */
   async function login(input: { email: string; password: string; tenant: string }): Promise<TokenPair> {
     const tenant = await db.system((tx) => findTenant(tx, input.tenant.trim()));
@@ -123,6 +132,6 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
-  return { login, refresh, me, verify };
+  return { login, loginBucket, refresh, me, verify };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

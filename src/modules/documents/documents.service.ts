@@ -139,10 +139,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         values.folderId = input.folder_id;
       }
       if (Object.keys(values).length === 0) return doc;
-      const updated = await updateDocument(tx, tenantId, id, values);
-      // Listeners show the filename: a rename is announced like a status change, with the status unchanged.
-      if (values.filename) await publishStatus(bus, tx, updated!);
-      return updated!;
+      return (await updateDocument(tx, tenantId, id, values))!;
     });
     return presentDocument(row);
   }

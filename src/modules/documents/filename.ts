@@ -6,6 +6,7 @@
 export const MAX_FILENAME_CHARS = 200;
 
 // C0/C1 controls, DEL, line/paragraph separators, bidi embeddings/overrides/isolates, zero-width and BOM.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 export function sanitizeFilename(raw: string): string {

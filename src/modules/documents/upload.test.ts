@@ -33,6 +33,14 @@ describe('upload: accepted formats, indexed with their structure', () => {
     expect(chunks.find((c) => c.text.includes('volcanoes'))?.page).toBe(2);
   });
 
+  it('PDF: a page without text is indexed, with a warning on the job', async () => {
+    const id = await uploadOk(t, a, 'scan.pdf', await makePdf([['Only the first page has text.'], []]));
+    const doc = await indexedOk(t, a, id);
+    expect(doc.page_count).toBe(2);
+    const [job] = (await t.app.inject({ method: 'GET', url: `/api/v1/documents/${id}/jobs`, headers: a.auth() })).json();
+    expect(job.warnings).toEqual([expect.stringMatching(/page 2 has no text layer/)]);
+  });
+
   it('DOCX: headings become the section of their chunks', async () => {
     const docx = await makeDocx([
       { heading: 'Introduction', paragraphs: ['The introduction mentions aardvarks.'] },

@@ -69,7 +69,8 @@ export interface VectorLegOptions {
 export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters, o: VectorLegOptions) {
   if (!Number.isInteger(o.dimensions) || o.dimensions < 1 || o.dimensions > 16000) throw new Error(`bad dimensions ${o.dimensions}`);
   const cast = sql.raw(`vector(${o.dimensions})`);
-  const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${o.dimensions}`;
+  // Inlined, not a parameter: the planner must see the constant to match the partial index's predicate.
+  const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))}`;
   if (o.exact) {
     return rows<{ id: string; distance: number }>(tx, sql`
       WITH candidates AS MATERIALIZED (

@@ -120,8 +120,8 @@ describe('sensitive routes', () => {
     for (const ip of ['10.0.2.1', '10.0.2.2']) {
       expect((await post('/api/auth/login', ip, { email, password: 'guess', tenant_id: a.slug })).statusCode).toBe(401);
     }
-    // The same account spelt differently is still the same account.
-    expectLimited(await post('/api/auth/login', '10.0.2.3', { email: ` ${email.toUpperCase()} `, password: 'guess', tenant_id: a.slug.toUpperCase() }), 2);
+    // The same account spelt differently (the tenant by its UUID instead of its slug) is still the same account.
+    expectLimited(await post('/api/auth/login', '10.0.2.3', { email: ` ${email.toUpperCase()} `, password: 'guess', tenant_id: a.tenantId }), 2);
     // Another account is unaffected.
     expect((await post('/api/auth/login', '10.0.2.4', { email: `other-${email}`, password: 'guess', tenant_id: a.slug })).statusCode).toBe(401);
   });

@@ -17,7 +17,7 @@ export function failureMessage(error: unknown): string {
 
 /** Text columns cannot hold NUL; some PDFs and spreadsheets carry it. A same-length stand-in keeps offsets valid. */
 export function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return (value.includes('\u0000') ? value.replace(/\u0000/g, '\ufffd') : value) as T;
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '\ufffd') : value) as T;
   if (Array.isArray(value)) {
     let changed = false;
     const out = value.map((v) => {
@@ -31,9 +31,10 @@ export function withoutNul<T>(value: T): T {
     let changed = false;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
+      const key = withoutNul(k);
       const w = withoutNul(v);
-      if (w !== v) changed = true;
-      out[withoutNul(k)] = w;
+      if (w !== v || key !== k) changed = true;
+      out[key] = w;
     }
     return (changed ? out : value) as T;
   }

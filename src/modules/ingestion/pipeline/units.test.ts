@@ -4,6 +4,13 @@ import { extractiveSummary } from './summary.js';
 import { createLimiter } from './limiter.js';
 import { databaseError, failureMessage, withoutNul } from './errors.js';
 
+/** Promise.withResolvers, which the ES2023 lib of this project does not type. */
+function gate() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 const doc = (blocks: ParsedDocument['blocks']): ParsedDocument => ({ format: 'txt', blocks, metadata: {}, warnings: [] });
 
 describe('extractiveSummary', () => {
@@ -34,7 +41,7 @@ describe('createLimiter', () => {
     let running = 0;
     let peak = 0;
     const order: number[] = [];
-    const gates = Array.from({ length: 6 }, () => Promise.withResolvers<void>());
+    const gates = Array.from({ length: 6 }, () => gate());
     const runs = gates.map((gate, i) =>
       limiter.run(async () => {
         running++;
@@ -56,13 +63,13 @@ describe('createLimiter', () => {
 
   it('a waiter whose signal aborts leaves the line', async () => {
     const limiter = createLimiter(1);
-    const gate = Promise.withResolvers<void>();
-    const first = limiter.run(() => gate.promise);
+    const held = gate();
+    const first = limiter.run(() => held.promise);
     const abort = new AbortController();
     const second = limiter.run(async () => 'ran', abort.signal);
     abort.abort(new Error('stop'));
     await expect(second).rejects.toThrow('stop');
-    gate.resolve();
+    held.resolve();
     await first;
     expect(await limiter.run(async () => 'free again')).toBe('free again');
   });

@@ -57,8 +57,8 @@ describe('refused before any provider call', () => {
     ['content that is not a string', { model: 'gpt-4o-mini', messages: [{ role: 'user', content: { text: 'x' } }] }, ['body', 'messages', 0, 'content']],
     ['no content', { model: 'gpt-4o-mini', messages: [{ role: 'user' }] }, ['body', 'messages', 0, 'content']],
     ['no messages', { model: 'gpt-4o-mini', messages: [] }, ['body', 'messages']],
-    // A lone value is coerced to a one-item list (coerceTypes: 'array'), whose item is then not a message.
-    ['messages not a list', { model: 'gpt-4o-mini', messages: 'hello' }, ['body', 'messages', 0]],
+    // JSON bodies are never coerced: a string where a list belongs is a type error on the field itself.
+    ['messages not a list', { model: 'gpt-4o-mini', messages: 'hello' }, ['body', 'messages']],
     ['too many messages', { model: 'gpt-4o-mini', messages: Array.from({ length: 501 }, () => ({ role: 'user', content: 'x' })) }, ['body', 'messages']],
     ['a temperature out of range', { ...chatBody('gpt-4o-mini'), temperature: 3 }, ['body', 'temperature']],
     ['max_tokens of zero', { ...chatBody('gpt-4o-mini'), max_tokens: 0 }, ['body', 'max_tokens']],
