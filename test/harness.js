@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../src/platform/config.js';
+import { openPglite } from '../src/platform/db/pglite.js';
+import { startService } from '../src/runtime.js';
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+/** A fresh database: a clone of the migrated template (PGlite) or a new database from the template (PostgreSQL). */
+export async function freshDatabase() {
+    if (onPostgres) {
+        const base = process.env.DATABASE_URL;
+        const name = `${process.env.TEST_DB_PREFIX ?? `kbtest_${process.ppid}`}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+        const admin = new pg.Client({ connectionString: base });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+        await admin.end();
+        const url = new URL(base);
+        url.pathname = `/${name}`;
+        return {
+            databaseUrl: url.toString(),
+            drop: async () => {
+                const c = new pg.Client({ connectionString: base });
+                await c.connect();
+                await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => { });
+                await c.end();
+            },
+        };
+    }
+    const template = await readFile(inject('pgliteTemplate'));
+    return { databaseUrl: null, drop: async () => { }, loadFrom: new Blob([template]) };
+}
+/** Starts the whole service (API and workers) on a fresh database, like production but in-process. */
+export async function startTestService(options = {}) {
+    const dataDir = options.reuse?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kb-test-')));
+    const fresh = options.reuse ? null : await freshDatabase();
+    const databaseUrl = options.reuse ? (options.reuse.databaseUrl ?? null) : fresh.databaseUrl;
+    const config = loadConfig({
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000',
+        RATE_LIMIT_SENSITIVE_ACCOUNT_PER_HOUR: '100000',
+        RATE_LIMIT_PREFIX: `t${randomUUID().slice(0, 8)}`,
+        JOB_POLL_INTERVAL_MS: '200',
+        SHUTDOWN_GRACE_MS: '2000',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+        ...options.env,
+    });
+    let db;
+    if (!databaseUrl) {
+        const loadFrom = options.reuse ? options.reuse.dump : fresh.loadFrom;
+        const onDisk = options.persistent || (options.reuse && !options.reuse.dump);
+        db = await openPglite({ dataDir: onDisk ? dataDir : null, appRole: config.databaseAppRole, loadFrom });
+    }
+    const service = await startService(config, { db, listen: options.listen ?? false });
+    const address = options.listen ? service.app.server.address() : null;
+    const url = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : '';
+    let closed = false;
+    return {
+        service,
+        app: service.app,
+        config,
+        url,
+        close: async () => {
+            if (closed)
+                return;
+            closed = true;
+            await service.stop();
+            if (!options.reuse && !options.persistent) {
+                await fresh?.drop();
+                await rm(dataDir, { recursive: true, force: true });
+            }
+        },
+        destroy: async () => {
+            if (!options.persistent || options.reuse)
+                return;
+            await fresh?.drop();
+            await rm(dataDir, { recursive: true, force: true });
+        },
+    };
+}
+let tenantCounter = 0;
+/** A fresh tenant with an owner who is logged in, through the same services the CLI uses. */
+export async function createTenant(t, name = 'Tenant') {
+    const slug = `t-${process.pid}-${++tenantCounter}-${randomUUID().slice(0, 6)}`;
+    const password = 'correct horse battery';
+    const ownerEmail = `owner@${slug}.test`;
+    const run = (argv) => runCommand(t, argv);
+    const created = JSON.parse(await run(['tenant', 'create', '--name', name, '--slug', slug, '--admin-email', ownerEmail, '--admin-password', password, '--json']));
+    const login = async (email) => {
+        const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password, tenant_id: slug } });
+        if (res.statusCode !== 200)
+            throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+        return res.json().access_token;
+    };
+    const token = await login(ownerEmail);
+    const tenant = {
+        tenantId: created.tenant_id,
+        slug,
+        ownerId: created.user_id,
+        ownerEmail,
+        password,
+        token,
+        auth: (tok = token) => ({ authorization: `Bearer ${tok}` }),
+        async userToken(role) {
+            const email = `${role}-${randomUUID().slice(0, 8)}@${slug}.test`;
+            const out = JSON.parse(await run(['user', 'create', '--tenant', slug, '--email', email, '--password', password, '--role', role, '--json']));
+            return { userId: out.user_id, token: await login(email), email };
+        },
+        async apiKey(scopes) {
+            const res = await t.app.inject({
+                method: 'POST',
+                url: '/api/v1/api-keys/',
+                headers: tenant.auth(),
+                payload: { name: `key-${scopes.join('+')}`, scopes },
+            });
+            if (res.statusCode !== 201)
+                throw new Error(`api key creation failed: ${res.statusCode} ${res.body}`);
+            const body = res.json();
+            return { id: body.id, key: body.key };
+        },
+    };
+    return tenant;
+}
+/** Runs an operator command in the service's process and returns its stdout (throws on a non-zero exit). */
+export async function runCommand(t, argv) {
+    const { dispatch } = await import('../src/cli/commands.js');
+    const out = [];
+    const err = [];
+    const code = await dispatch(t.service.commands, argv, { out: (s) => out.push(s), err: (s) => err.push(s) });
+    if (code !== 0)
+        throw new Error(`command ${argv.join(' ')} exited ${code}: ${err.join('\n')}`);
+    return out.join('\n');
+}
