@@ -21,6 +21,17 @@ export interface EnqueueOptions {
 
 const WAKE_CHANNEL = 'job_wake';
 
+type JobRow = { id: string; queue: string; tenant_id: string | null; payload: any; attempts: number; max_attempts: number };
+
+const toJob = (r: JobRow): Job => ({
+  id: r.id,
+  queue: r.queue,
+  tenantId: r.tenant_id,
+  payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+  attempts: r.attempts,
+  maxAttempts: r.max_attempts,
+});
+
 /**
  * A lease-based job queue on one table (at-least-once; handlers must be idempotent). Enqueue can join
  * the caller's transaction, so a row and its job commit together. Claims are fair across tenants:
@@ -58,9 +69,8 @@ export class JobQueue {
   }
 
   async claim(queue: string, workerId: string, limit: number, leaseSec: number): Promise<Job[]> {
-    type Claimed = { id: string; queue: string; tenant_id: string | null; payload: any; attempts: number; max_attempts: number };
     const claimed = await this.db.system(async (tx) => {
-      return rows<Claimed>(tx, sql`
+      return rows<JobRow>(tx, sql`
         WITH running AS (
           SELECT tenant_id, count(*) AS n FROM job_queue WHERE queue = ${queue} AND status = 'running' GROUP BY tenant_id
         ), candidates AS (
@@ -81,14 +91,7 @@ export class JobQueue {
         FROM locked WHERE j.id = locked.id
         RETURNING j.id, j.queue, j.tenant_id, j.payload, j.attempts, j.max_attempts`);
     });
-    return claimed.map((r) => ({
-      id: r.id,
-      queue: r.queue,
-      tenantId: r.tenant_id,
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-      attempts: r.attempts,
-      maxAttempts: r.max_attempts,
-    }));
+    return claimed.map(toJob);
   }
 
   async extendLease(jobId: string, leaseSec: number): Promise<void> {
@@ -131,19 +134,12 @@ export class JobQueue {
       UPDATE job_queue SET status = 'queued', locked_by = NULL, lease_expires_at = NULL,
              last_error = 'lease expired (worker stopped or timed out)'
       WHERE ${condition} AND attempts < max_attempts`);
-    const dead = await this.db.query<{ id: string; queue: string; tenant_id: string | null; payload: any; attempts: number; max_attempts: number }>(sql`
+    const dead = await this.db.query<JobRow>(sql`
       UPDATE job_queue SET status = 'dead', finished_at = now(), lease_expires_at = NULL,
              last_error = 'lease expired on the last attempt'
       WHERE ${condition} AND attempts >= max_attempts
       RETURNING id, queue, tenant_id, payload, attempts, max_attempts`);
-    return dead.map((r) => ({
-      id: r.id,
-      queue: r.queue,
-      tenantId: r.tenant_id,
-      payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
-      attempts: r.attempts,
-      maxAttempts: r.max_attempts,
-    }));
+    return dead.map(toJob);
   }
 
   async purgeFinished(olderThanSec: number): Promise<void> {
