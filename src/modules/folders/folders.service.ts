@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../../platform/db/database.js';
-import { conflict, notFound, unprocessable } from '../../platform/http/errors.js';
+import { conflict, nonBlank, notFound, unprocessable } from '../../platform/http/errors.js';
 import { iso } from '../../platform/http/pagination.js';
 import type { DocumentRemover } from '../memories/document-removal.js';
 import {
@@ -33,12 +33,6 @@ export function presentFolder(row: FolderWithCounts) {
   };
 }
 
-function cleanName(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) throw unprocessable(['body', 'name'], 'name must not be blank', 'string_too_short');
-  return trimmed;
-}
-
 export function createFoldersService(deps: FoldersDeps) {
   const { db } = deps;
 
@@ -57,7 +51,7 @@ export function createFoldersService(deps: FoldersDeps) {
     const parentId = input.parent_id ?? null;
     const row = await db.tenant(tenantId, async (tx) => {
       if (parentId) await requireParent(tx, tenantId, parentId);
-      return insertFolder(tx, { tenantId, name: cleanName(input.name), parentId });
+      return insertFolder(tx, { tenantId, name: nonBlank(input.name, 'name'), parentId });
     });
     return presentFolder({ ...row, documentCount: 0, subfolderCount: 0 });
   }
@@ -78,7 +72,7 @@ export function createFoldersService(deps: FoldersDeps) {
       if (input.parent_id !== undefined) await lockFolderTree(tx, tenantId);
       if (!(await findFolder(tx, tenantId, id))) return null;
       const patch: { name?: string; parentId?: string | null } = {};
-      if (input.name !== undefined) patch.name = cleanName(input.name);
+      if (input.name !== undefined) patch.name = nonBlank(input.name, 'name');
       if (input.parent_id !== undefined) {
         if (input.parent_id !== null) {
           await requireParent(tx, tenantId, input.parent_id);

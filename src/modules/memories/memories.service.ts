@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
-import { forbidden, notFound, unprocessable } from '../../platform/http/errors.js';
+import { forbidden, nonBlank, notFound } from '../../platform/http/errors.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { hasScopes } from '../../platform/auth/scopes.js';
 import { iso } from '../../platform/http/pagination.js';
@@ -32,12 +32,6 @@ export function presentMemory(row: MemoryWithCount) {
   };
 }
 
-function cleanName(name: string): string {
-  const trimmed = name.trim();
-  if (!trimmed) throw unprocessable(['body', 'name'], 'name must not be blank', 'string_too_short');
-  return trimmed;
-}
-
 export function createMemoriesService(deps: MemoriesDeps) {
   const { db } = deps;
 
@@ -49,7 +43,7 @@ export function createMemoriesService(deps: MemoriesDeps) {
 
   async function create(tenantId: string, input: { name: string; description?: string }) {
     const row = await db.tenant(tenantId, (tx) =>
-      insertMemory(tx, { tenantId, name: cleanName(input.name), description: input.description ?? '' }),
+      insertMemory(tx, { tenantId, name: nonBlank(input.name, 'name'), description: input.description ?? '' }),
     );
     return presentMemory({ ...row, documentCount: 0 });
   }
@@ -61,7 +55,7 @@ export function createMemoriesService(deps: MemoriesDeps) {
 
   async function update(tenantId: string, id: string, input: { name?: string; description?: string }) {
     const patch: { name?: string; description?: string } = {};
-    if (input.name !== undefined) patch.name = cleanName(input.name);
+    if (input.name !== undefined) patch.name = nonBlank(input.name, 'name');
     if (input.description !== undefined) patch.description = input.description;
     const row = await db.tenant(tenantId, async (tx) => {
       if (Object.keys(patch).length && !(await updateMemory(tx, tenantId, id, patch))) return null;

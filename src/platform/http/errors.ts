@@ -30,3 +30,10 @@ export const serviceUnavailable = (detail: string) => new HttpError(503, detail,
 export function unprocessable(loc: (string | number)[], msg: string, type = 'value_error'): HttpError {
   return new HttpError(422, [{ loc, msg, type }], 'validation_error');
 }
+
+/** A required text field, trimmed; blank is a 422 naming the field. */
+export function nonBlank(value: string, field: string): string {
+  const trimmed = value.trim();
+  if (!trimmed) throw unprocessable(['body', field], `${field} must not be blank`, 'string_too_short');
+  return trimmed;
+}
