@@ -68,10 +68,15 @@ export function vocabulary(seed = 7): Vocabulary {
   const rng = prng(seed);
   const words = [...FUNCTION_WORDS];
   const seen = new Set(words);
-  for (const w of DOMAIN_WORDS) if (!seen.has(w)) (words.push(w), seen.add(w));
+  const add = (w: string) => {
+    if (seen.has(w)) return;
+    words.push(w);
+    seen.add(w);
+  };
+  for (const w of DOMAIN_WORDS) add(w);
   while (words.length < 6000) {
     const w = pick(rng, PREFIXES) + pick(rng, ROOTS) + (rng() < 0.15 ? pick(rng, ROOTS) : '') + pick(rng, SUFFIXES);
-    if (!seen.has(w)) (words.push(w), seen.add(w));
+    add(w);
   }
   const cdf = new Float64Array(words.length);
   let sum = 0;

@@ -79,6 +79,8 @@ export function columns(rows: unknown[][], width: number): unknown[][] {
 export interface Seeder {
   /** Documents generated so far (queries are drawn from them). */
   docs: GeneratedDoc[];
+  /** Regenerates the first `count` documents only (no chunks): the queries of a database seeded earlier. */
+  replay(count: number): GeneratedDoc[];
   /** Builds the next documents of `tenantId` until at least `chunks` chunks, yielding insert batches. */
   batches(tenantId: string, chunks: number, docsPerBatch?: number): AsyncGenerator<SeedRows & { chunkCount: number }>;
 }
@@ -91,6 +93,10 @@ export function createSeeder(seed: number, kb: number, dimensions: number): Seed
   let index = 0;
   return {
     docs,
+    replay(count) {
+      for (let i = 0; i < count; i++) docs.push(generateMarkdown(v, rng, index++, Math.round(kb * 1024 * (0.85 + 0.3 * rng()))));
+      return docs;
+    },
     async *batches(tenantId, target, docsPerBatch = 50) {
       let made = 0;
       while (made < target) {

@@ -25,8 +25,11 @@
  * Knobs: BENCH_CHUNKS BENCH_OTHER_CHUNKS BENCH_PGLITE_CHUNKS BENCH_QUERIES BENCH_DURATION BENCH_SEED
  *        BENCH_SEED_INDEXES=keep BENCH_CASES=hybrid,vector,fulltext,hybrid-small-tenant,hybrid-tag-filter
  *        BENCH_JSON=<file>  BENCH_CPU_PROF=<dir> (profile the service with --cpu-prof)
+ *        BENCH_KEEP=<file>: PostgreSQL only; keep the seeded database and write what is needed to reuse it to <file>;
+ *        BENCH_REUSE=<file>: measure on that kept database again, without seeding (drop it by hand when done:
+ *        DROP DATABASE <name>, named in the file).
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -73,6 +76,28 @@ type CaseName = (typeof CASES)[number];
 const wantedCases = (process.env.BENCH_CASES?.split(',') ?? CASES) as CaseName[];
 const TOP_K = 8;
 const APP_ROLE = process.env.DATABASE_APP_ROLE ?? 'kb_app';
+const keepFile = process.env.BENCH_KEEP ?? '';
+const reuseFile = process.env.BENCH_REUSE ?? '';
+
+/** What BENCH_KEEP writes and BENCH_REUSE reads. */
+interface KeptDatabase {
+  name: string;
+  url: string;
+  dimensions: number;
+  iterative: boolean;
+  seedS: number;
+  indexBuildS: number;
+  probe: string;
+  tenants: { slug: string; tenantId: string; seed: number; docs: number }[];
+}
+const OWNER_PASSWORD = 'bench-password-1'; // docs-lib.ts createTenant()
+
+/** Logs in as a kept tenant's owner and makes a new API key. */
+async function reopenTenant(service: RunningService, t: KeptDatabase['tenants'][number]): Promise<BenchTenant> {
+  const login = await json(`${service.url}/api/auth/login`, { method: 'POST', body: JSON.stringify({ email: `owner@${t.slug}.bench.io`, password: OWNER_PASSWORD, tenant_id: t.slug }) });
+  const key = await json(`${service.url}/api/v1/api-keys/`, { method: 'POST', headers: { authorization: `Bearer ${login.access_token}` }, body: JSON.stringify({ name: 'bench', scopes: ['admin'] }) });
+  return { tenantId: t.tenantId, slug: t.slug, headers: { authorization: `Bearer ${key.key}` } };
+}
 
 interface CaseResult {
   name: string;
@@ -269,12 +294,12 @@ async function concurrent(service: RunningService, tenant: BenchTenant, bodies: 
 
 const dialect = new PgDialect();
 
-/** A Tx whose SELECTs are EXPLAIN ANALYZEd (plans collected) and whose other statements (SET LOCAL) run as they are. */
+/** A Tx whose queries are EXPLAIN ANALYZEd (plans collected) and whose settings (SET LOCAL, set_config) run as they are. */
 function explainingTx(exec: Exec, plans: string[]): Tx {
   return {
     execute: async (statement: SQL) => {
       const q = dialect.sqlToQuery(statement);
-      if (/^\s*(SELECT|WITH)/i.test(q.sql)) {
+      if (/^\s*(SELECT|WITH)/i.test(q.sql) && !/^\s*SELECT set_config\(/i.test(q.sql)) {
         const r = await exec(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);
         plans.push(r.map((x) => String(x['QUERY PLAN'])).join('\n'));
       } else await exec(q.sql, q.params);
@@ -321,9 +346,11 @@ async function explainHybrid(exec: Exec, tenantId: string, queries: string[], di
 // ---------------------------------------------------------------------------------------------------------
 
 async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
+  const kept: KeptDatabase | null = reuseFile && kind === 'postgres' ? JSON.parse(await readFile(reuseFile, 'utf8')) : null;
+  const keep = Boolean(keepFile && kind === 'postgres' && !kept);
   const main = kind === 'pglite' ? Number(process.env.BENCH_PGLITE_CHUNKS ?? mainChunks) : mainChunks;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kb-bench-search-'));
-  const database = kind === 'postgres' ? await createBenchDatabase(pgServer) : null;
+  const database = kind === 'postgres' ? (kept ? { name: kept.name, url: kept.url, drop: async () => {} } : await createBenchDatabase(pgServer)) : null;
   const dbEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
   const profEnv: Record<string, string> = process.env.BENCH_CPU_PROF
     ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`.trim() }
@@ -332,37 +359,76 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
   let pglite: PGlite | null = null;
   let owner: pg.Client | null = null;
   try {
-    const a = await createTenant(service, 'search-main', dbEnv);
-    const b = await createTenant(service, 'search-other', dbEnv);
-    const { dimensions, note } = await probe(service, a);
-    process.stderr.write(`  ${kind}: probe ${note}; seeding ${main} + ${otherChunks} chunks (load ${loadAverage()})\n`);
-
+    let a: BenchTenant;
+    let b: BenchTenant;
+    let dimensions: number;
+    let note: string;
+    let iterative: boolean;
+    let seeded: { docsOf: Record<string, GeneratedDoc[]>; seedS: number; indexBuildS: number };
     let exec: Exec;
-    let releaseLock: (() => Promise<void>) | null = null;
-    if (database) {
-      owner = new pg.Client({ connectionString: database.url });
+    let counts: Record<string, unknown>[];
+    const countChunks = () => exec(`SELECT tenant_id::text AS t, count(*)::int AS n FROM document_chunks GROUP BY 1`);
+    if (kept) {
+      a = await reopenTenant(service, kept.tenants[0]);
+      b = await reopenTenant(service, kept.tenants[1]);
+      ({ dimensions, probe: note, iterative } = kept);
+      const docsOf: Record<string, GeneratedDoc[]> = {};
+      for (const t of kept.tenants) docsOf[t.tenantId] = createSeeder(t.seed, 20, dimensions).replay(t.docs);
+      seeded = { docsOf, seedS: kept.seedS, indexBuildS: kept.indexBuildS };
+      owner = new pg.Client({ connectionString: kept.url });
       await owner.connect();
       exec = async (text, params) => (await owner!.query(text, params as unknown[])).rows;
+      counts = await countChunks();
+      process.stderr.write(`  ${kind}: reusing ${kept.name} (load ${loadAverage()})\n`);
     } else {
-      await service.stop(); // the embedded database belongs to one process at a time
-      const lock = await acquireDataDirLock(dataDir);
-      releaseLock = () => lock.release();
-      pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { vector } });
-      exec = async (text, params) => (await pglite!.query<Record<string, unknown>>(text, params as unknown[])).rows;
+      a = await createTenant(service, 'search-main', dbEnv);
+      b = await createTenant(service, 'search-other', dbEnv);
+      ({ dimensions, note } = await probe(service, a));
+      process.stderr.write(`  ${kind}: probe ${note}; seeding ${main} + ${otherChunks} chunks (load ${loadAverage()})\n`);
+      let releaseLock: (() => Promise<void>) | null = null;
+      if (database) {
+        owner = new pg.Client({ connectionString: database.url });
+        await owner.connect();
+        exec = async (text, params) => (await owner!.query(text, params as unknown[])).rows;
+      } else {
+        await service.stop(); // the embedded database belongs to one process at a time
+        const lock = await acquireDataDirLock(dataDir);
+        releaseLock = () => lock.release();
+        pglite = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: { vector } });
+        exec = async (text, params) => (await pglite!.query<Record<string, unknown>>(text, params as unknown[])).rows;
+      }
+      seeded = await seedAll(exec, a, b, main, dimensions, kind === 'pglite');
+      const version = String((await exec(`SELECT extversion FROM pg_extension WHERE extname = 'vector'`))[0].extversion);
+      const [major, minor] = version.split('.').map(Number);
+      iterative = major > 0 || minor >= 8;
+      counts = await countChunks();
+      process.stderr.write(`  ${kind}: seeded in ${fmt(seeded.seedS, 0)} s, indexes in ${fmt(seeded.indexBuildS, 0)} s (pgvector ${version}); load ${loadAverage()}\n`);
+      if (keep && database) {
+        const state: KeptDatabase = {
+          name: database.name,
+          url: database.url,
+          dimensions,
+          iterative,
+          seedS: seeded.seedS,
+          indexBuildS: seeded.indexBuildS,
+          probe: note,
+          tenants: [
+            { slug: a.slug, tenantId: a.tenantId, seed, docs: seeded.docsOf[a.tenantId].length },
+            { slug: b.slug, tenantId: b.tenantId, seed: seed + 1, docs: seeded.docsOf[b.tenantId].length },
+          ],
+        };
+        await writeFile(keepFile, JSON.stringify(state, null, 2));
+        process.stderr.write(`  kept ${database.name}; reuse with BENCH_REUSE=${keepFile}\n`);
+      }
+      if (pglite) {
+        await pglite.close();
+        pglite = null;
+        await releaseLock?.();
+        service = await startServiceOn(dataDir, profEnv);
+      }
     }
-    const seeded = await seedAll(exec, a, b, main, dimensions, kind === 'pglite');
-    const version = String((await exec(`SELECT extversion FROM pg_extension WHERE extname = 'vector'`))[0].extversion);
-    const [major, minor] = version.split('.').map(Number);
-    const iterative = major > 0 || minor >= 8;
-    const counts = await exec(`SELECT tenant_id::text AS t, count(*)::int AS n FROM document_chunks GROUP BY 1`);
-    const chunksOf = (t: BenchTenant) => Number(counts.find((r) => r.t === t.tenantId)?.n ?? 0);
-    process.stderr.write(`  ${kind}: seeded in ${fmt(seeded.seedS, 0)} s, indexes in ${fmt(seeded.indexBuildS, 0)} s (pgvector ${version}); load ${loadAverage()}\n`);
-    if (pglite) {
-      await pglite.close();
-      pglite = null;
-      await releaseLock?.();
-      service = await startServiceOn(dataDir, profEnv);
-    }
+    const chunkCounts = new Map(counts.map((r) => [String(r.t), Number(r.n)]));
+    const chunksOf = (t: BenchTenant) => chunkCounts.get(t.tenantId) ?? NaN;
 
     const rss = rssSampler(service.child.pid!);
     const queriesA = generateQueries(seeded.docsOf[a.tenantId], 300, seed);
@@ -418,7 +484,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
     await pglite?.close().catch(() => {});
     await owner?.end().catch(() => {});
     await service.stop();
-    await database?.drop();
+    if (!keep) await database?.drop();
     await removeDir(dataDir);
   }
 }
