@@ -25,9 +25,9 @@
  * Knobs: BENCH_CHUNKS BENCH_OTHER_CHUNKS BENCH_PGLITE_CHUNKS BENCH_QUERIES BENCH_DURATION BENCH_SEED
  *        BENCH_SEED_INDEXES=keep BENCH_CASES=hybrid,vector,fulltext,hybrid-small-tenant,hybrid-tag-filter
  *        BENCH_JSON=<file>  BENCH_CPU_PROF=<dir> (profile the service with --cpu-prof)
- *        BENCH_KEEP=<file>: PostgreSQL only; keep the seeded database and write what is needed to reuse it to <file>;
- *        BENCH_REUSE=<file>: measure on that kept database again, without seeding (drop it by hand when done:
- *        DROP DATABASE <name>, named in the file).
+ *        BENCH_KEEP=<file>: keep the seeded database (PostgreSQL: the database; PGlite: the data directory) and write
+ *        what is needed to reuse it to <file>; BENCH_REUSE=<file>: measure on it again without seeding (with the
+ *        BENCH_DB it was made with; remove it by hand when done: DROP DATABASE <name>, or rm -r <dataDir>).
  */
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -81,8 +81,13 @@ const reuseFile = process.env.BENCH_REUSE ?? '';
 
 /** What BENCH_KEEP writes and BENCH_REUSE reads. */
 interface KeptDatabase {
+  kind: 'pglite' | 'postgres';
+  /** PostgreSQL */
   name: string;
   url: string;
+  /** PGlite */
+  dataDir: string;
+  chunks: { main: number; other: number };
   dimensions: number;
   iterative: boolean;
   seedS: number;
@@ -346,10 +351,11 @@ async function explainHybrid(exec: Exec, tenantId: string, queries: string[], di
 // ---------------------------------------------------------------------------------------------------------
 
 async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
-  const kept: KeptDatabase | null = reuseFile && kind === 'postgres' ? JSON.parse(await readFile(reuseFile, 'utf8')) : null;
-  const keep = Boolean(keepFile && kind === 'postgres' && !kept);
+  const kept: KeptDatabase | null = reuseFile ? JSON.parse(await readFile(reuseFile, 'utf8')) : null;
+  if (kept && kept.kind !== kind) throw new Error(`${reuseFile} holds a ${kept.kind} database; run with BENCH_DB=${kept.kind}`);
+  const keep = Boolean(keepFile && !kept);
   const main = kind === 'pglite' ? Number(process.env.BENCH_PGLITE_CHUNKS ?? mainChunks) : mainChunks;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kb-bench-search-'));
+  const dataDir = kept?.dataDir || (await mkdtemp(path.join(os.tmpdir(), 'kb-bench-search-')));
   const database = kind === 'postgres' ? (kept ? { name: kept.name, url: kept.url, drop: async () => {} } : await createBenchDatabase(pgServer)) : null;
   const dbEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
   const profEnv: Record<string, string> = process.env.BENCH_CPU_PROF
@@ -375,11 +381,16 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
       const docsOf: Record<string, GeneratedDoc[]> = {};
       for (const t of kept.tenants) docsOf[t.tenantId] = createSeeder(t.seed, 20, dimensions).replay(t.docs);
       seeded = { docsOf, seedS: kept.seedS, indexBuildS: kept.indexBuildS };
-      owner = new pg.Client({ connectionString: kept.url });
-      await owner.connect();
-      exec = async (text, params) => (await owner!.query(text, params as unknown[])).rows;
-      counts = await countChunks();
-      process.stderr.write(`  ${kind}: reusing ${kept.name} (load ${loadAverage()})\n`);
+      if (database) {
+        owner = new pg.Client({ connectionString: kept.url });
+        await owner.connect();
+        exec = async (text, params) => (await owner!.query(text, params as unknown[])).rows;
+      } else exec = async () => [];
+      counts = [
+        { t: a.tenantId, n: kept.chunks.main },
+        { t: b.tenantId, n: kept.chunks.other },
+      ];
+      process.stderr.write(`  ${kind}: reusing ${kept.name || kept.dataDir} (load ${loadAverage()})\n`);
     } else {
       a = await createTenant(service, 'search-main', dbEnv);
       b = await createTenant(service, 'search-other', dbEnv);
@@ -403,10 +414,14 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
       iterative = major > 0 || minor >= 8;
       counts = await countChunks();
       process.stderr.write(`  ${kind}: seeded in ${fmt(seeded.seedS, 0)} s, indexes in ${fmt(seeded.indexBuildS, 0)} s (pgvector ${version}); load ${loadAverage()}\n`);
-      if (keep && database) {
+      if (keep) {
+        const chunkCount = (t: BenchTenant) => Number(counts.find((r) => r.t === t.tenantId)?.n ?? 0);
         const state: KeptDatabase = {
-          name: database.name,
-          url: database.url,
+          kind,
+          name: database?.name ?? '',
+          url: database?.url ?? '',
+          dataDir: database ? '' : dataDir,
+          chunks: { main: chunkCount(a), other: chunkCount(b) },
           dimensions,
           iterative,
           seedS: seeded.seedS,
@@ -418,7 +433,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
           ],
         };
         await writeFile(keepFile, JSON.stringify(state, null, 2));
-        process.stderr.write(`  kept ${database.name}; reuse with BENCH_REUSE=${keepFile}\n`);
+        process.stderr.write(`  kept ${database?.name ?? dataDir}; reuse with BENCH_REUSE=${keepFile}\n`);
       }
       if (pglite) {
         await pglite.close();
@@ -484,8 +499,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
     await pglite?.close().catch(() => {});
     await owner?.end().catch(() => {});
     await service.stop();
-    if (!keep) await database?.drop();
-    await removeDir(dataDir);
+    if (!keep && !kept) await database?.drop();
+    if (database || (!keep && !kept)) await removeDir(dataDir); // on PostgreSQL it only holds blobs
   }
 }
 
