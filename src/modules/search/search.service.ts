@@ -84,7 +84,9 @@ export function createSearchService(deps: SearchDeps) {
     }
     const iterative = embedded && !exact ? await supportsIterativeScan(tenantId) : false;
 
-    const { vectorHits, textHits } = await db.tenant(tenantId, async (tx) => {
+    // Both legs, the fusion and the hits in one transaction: every round trip costs a write and a read on
+    // each side, which is most of this route's own CPU.
+    const { top, hits } = await db.tenant(tenantId, async (tx) => {
       let vectorHits: { id: string; distance: number }[] = [];
       let textHits: { id: string; rank: number }[] = [];
       if (embedded) {
@@ -92,23 +94,20 @@ export function createSearchService(deps: SearchDeps) {
         vectorHits = await vectorLeg(tx, tenantId, filters, { ...embedded, limit, exact });
       }
       if (input.mode !== 'vector') textHits = await fulltextLeg(tx, tenantId, filters, query, limit);
-      return { vectorHits, textHits };
-    });
 
-    const scores = new Map<string, number>();
-    if (input.mode === 'vector') vectorHits.forEach((h) => scores.set(h.id, 1 - Number(h.distance)));
-    else if (input.mode === 'fulltext') textHits.forEach((h) => scores.set(h.id, Number(h.rank)));
-    else {
-      const fuse = (id: string, rank: number) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + rank));
-      vectorHits.forEach((h, i) => fuse(h.id, i + 1));
-      textHits.forEach((h, i) => fuse(h.id, i + 1));
-    }
-    const top = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, input.top_k);
-    const hits = await db.tenant(tenantId, (tx) => chunkHits(tx, tenantId, top.map(([id]) => id)));
+      const scores = new Map<string, number>();
+      if (input.mode === 'vector') vectorHits.forEach((h) => scores.set(h.id, 1 - Number(h.distance)));
+      else if (input.mode === 'fulltext') textHits.forEach((h) => scores.set(h.id, Number(h.rank)));
+      else {
+        const fuse = (id: string, rank: number) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + rank));
+        vectorHits.forEach((h, i) => fuse(h.id, i + 1));
+        textHits.forEach((h, i) => fuse(h.id, i + 1));
+      }
+      const top = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, input.top_k);
+      return { top, hits: await chunkHits(tx, tenantId, top.map(([id]) => id)) };
+    });
     const byId = new Map<string, ChunkHit>(hits.map((h) => [h.chunk_id, h]));
-    const items = top
-      .filter(([id]) => byId.has(id)) // deleted between the two reads
-      .map(([id, score]) => ({ ...byId.get(id)!, score }));
+    const items = top.filter(([id]) => byId.has(id)).map(([id, score]) => ({ ...byId.get(id)!, score }));
     return { items, total: items.length, query: input.query, mode: input.mode };
   }
 
