@@ -4,12 +4,10 @@
  * tenant with an API key, a throw-away PostgreSQL database, a service started on a given data directory,
  * and small measurement utilities (load average, CPU time of processes, percentiles).
  */
-import { spawn } from 'node:child_process';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { cli, freePort, type RunningService } from './lib.js';
+import { cli, type RunningService } from './lib.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Seeded randomness and vocabulary
@@ -200,51 +198,6 @@ export function generateQueries(docs: readonly GeneratedDoc[], count: number, se
 
 // ---------------------------------------------------------------------------------------------------------
 // Service, tenants, databases
-
-/**
- * Like lib.ts's startServiceProcess, but on a data directory the caller owns (kept on stop, so a seeded
- * embedded database can be reopened by a second service process).
- */
-export async function startServiceOn(dataDir: string, env: Record<string, string> = {}): Promise<RunningService> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000000',
-      RATE_LIMIT_SENSITIVE_ACCOUNT_PER_HOUR: '100000000',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
-    if (i > 900) throw new Error('service did not become ready in 180 s');
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    dataDir,
-    child,
-    rssMb: async () => Math.round(Number(/VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024),
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-    },
-  };
-}
 
 export interface BenchTenant {
   tenantId: string;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
@@ -32,9 +32,11 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Starts the service as its own process (as in production), on a fresh data dir. */
-export async function startServiceProcess(env: Record<string, string> = {}): Promise<RunningService> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kb-bench-'));
+/**
+ * Starts the service as its own process (as in production) on a data directory the caller owns; stop()
+ * leaves the directory, so a seeded embedded database can be reopened by a second service process.
+ */
+export async function startServiceOn(dataDir: string, env: Record<string, string> = {}): Promise<RunningService> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
@@ -51,30 +53,38 @@ export async function startServiceProcess(env: Record<string, string> = {}): Pro
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
+    if (i > 900) throw new Error('service did not become ready in 180 s');
     try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) break;
+      if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
       /* not up yet */
     }
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
     dataDir,
     child,
-    rssMb: async () => {
-      const { readFile } = await import('node:fs/promises');
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
-    },
+    rssMb: async () => Math.round(Number(/VmHWM:\s+(\d+)/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024),
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      await rm(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    },
+  };
+}
+
+/** Starts the service as its own process on a fresh data dir, removed on stop. */
+export async function startServiceProcess(env: Record<string, string> = {}): Promise<RunningService> {
+  const service = await startServiceOn(await mkdtemp(path.join(os.tmpdir(), 'kb-bench-')), env);
+  return {
+    ...service,
+    stop: async () => {
+      await service.stop();
+      await rm(service.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -55,13 +55,12 @@ import {
   percentile,
   removeDir,
   rssSampler,
-  startServiceOn,
   type BenchTenant,
   type GeneratedDoc,
 } from './docs-lib.js';
 import { columns, createSeeder, INSERT_CHUNKS, INSERT_DOCS, INSERT_JOBS, ROW_WIDTHS, generatedToBlocks, type SeedRows } from './search-seed.js';
 import { chunkDocument } from '../src/modules/ingestion/chunking/chunker.js';
-import type { RunningService } from './lib.js';
+import { startServiceOn, type RunningService } from './lib.js';
 
 const pgServer = process.env.BENCH_DATABASE_URL ?? '';
 const dbChoice = process.env.BENCH_DB ?? (pgServer ? 'postgres' : 'pglite');
