@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ['test/global-setup.ts'],
+    // Records every error `code` a response carried; global teardown checks them against the error table.
+    setupFiles: ['test/support/record-error-codes.ts'],
   },
 });

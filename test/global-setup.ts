@@ -1,15 +1,18 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/platform/db/pglite.js';
 import { runMigrations } from '../src/platform/db/migrate.js';
+import { readObservedCodes, unlistedCodes } from './support/observed-codes.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: string;
+    /** Where test workers record the error codes they saw (test/support/record-error-codes.ts). */
+    errorCodesDir: string;
   }
 }
 
@@ -18,6 +21,25 @@ declare module 'vitest' {
  * database on the server from which each test creates its own database.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const codesDir = await mkdtemp(path.join(os.tmpdir(), 'kb-codes-'));
+  project.provide('errorCodesDir', codesDir);
+  const teardown = await setupDatabase(project);
+  return async () => {
+    await teardown();
+    await checkObservedCodes(codesDir);
+  };
+}
+
+/** Fails the run when any response a test received carried a `code` that the error table does not list. */
+async function checkObservedCodes(dir: string): Promise<void> {
+  const unlisted = unlistedCodes(await readObservedCodes(dir));
+  await rm(dir, { recursive: true, force: true });
+  if (unlisted.length > 0) {
+    throw new Error(`responses carried codes missing from src/platform/http/error-codes.ts:\n  ${unlisted.join('\n  ')}`);
+  }
+}
+
+async function setupDatabase(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const prefix = process.env.TEST_DB_PREFIX ?? `kbtest_${process.pid}`;

@@ -1,6 +1,15 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './types.js';
 import { HttpError } from './errors.js';
+import { ERROR_CODES, isErrorCode, statusOf, type ErrorCode } from './error-codes.js';
+
+/** The documented body of a code: the table's status and, unless given, its default message. */
+function send(reply: FastifyReply, code: ErrorCode, detail: unknown = ERROR_CODES[code].message) {
+  return reply.code(ERROR_CODES[code].status).send({ detail, code });
+}
+
+/** A framework 4xx keeps its status; its code is the table's code for that status (never Fastify's FST_… names). */
+const FRAMEWORK_CODES: Record<number, ErrorCode> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 414: 'uri_too_long', 415: 'unsupported_media_type', 429: 'rate_limited' };
 
 const CONTEXT_LOC: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
@@ -30,12 +39,12 @@ export function validationDetail(issues: AjvIssue[], context: string) {
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
   if (error.code === 'FST_ERR_BAD_URL') {
-    reply.code(400).send({ detail: 'The URL is not validly percent-encoded', code: 'bad_url' });
+    send(reply, 'bad_url');
   } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    reply.code(414).send({ detail: 'A path segment is too long', code: 'uri_too_long' });
+    send(reply, 'uri_too_long');
   } else {
     request.log.error({ err: error }, 'framework error');
-    reply.code(500).send({ detail: 'Internal server error', code: 'internal_error' });
+    send(reply, 'internal_error');
   }
 }
 
@@ -43,12 +52,10 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
 export function registerErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail, code: error.code });
+      return reply.code(statusOf(error.code, error.statusCode)).headers(error.headers).send({ detail: error.detail, code: error.code });
     }
     if (error.validation) {
-      return reply
-        .code(422)
-        .send({ detail: validationDetail(error.validation as AjvIssue[], error.validationContext ?? 'body'), code: 'validation_error' });
+      return send(reply, 'validation_error', validationDetail(error.validation as AjvIssue[], error.validationContext ?? 'body'));
     }
     const status = error.statusCode ?? 500;
     switch (error.code) {
@@ -56,25 +63,26 @@ export function registerErrorHandling(app: App): void {
       case 'FST_REQ_FILE_TOO_LARGE':
       case 'FST_FILES_LIMIT':
       case 'FST_PARTS_LIMIT':
-        return reply.code(413).send({ detail: 'Request body is too large', code: 'payload_too_large' });
+        return send(reply, 'payload_too_large');
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.code(415).send({ detail: `Unsupported Content-Type: ${request.headers['content-type'] ?? 'none'}`, code: 'unsupported_media_type' });
+        return send(reply, 'unsupported_media_type', `Unsupported Content-Type: ${request.headers['content-type'] ?? 'none'}`);
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.code(400).send({ detail: 'The JSON body is empty', code: 'bad_request' });
+        return send(reply, 'bad_request', 'The JSON body is empty');
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return reply.code(400).send({ detail: 'The body is not valid JSON', code: 'malformed_json' });
+        return send(reply, 'malformed_json');
     }
     if (error instanceof SyntaxError && status === 400) {
-      return reply.code(400).send({ detail: 'The body is not valid JSON', code: 'malformed_json' });
+      return send(reply, 'malformed_json');
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ detail: error.message, code: error.code ?? 'bad_request' });
+      const code = error.code && isErrorCode(error.code) ? error.code : (FRAMEWORK_CODES[status] ?? 'bad_request');
+      return reply.code(status).send({ detail: error.message, code });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ detail: 'Internal server error', code: 'internal_error' });
+    return send(reply, 'internal_error');
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ detail: 'Not Found', code: 'not_found' });
+    send(reply, 'not_found', 'Not Found');
   });
 }
