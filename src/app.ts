@@ -14,6 +14,7 @@ import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerAuth } from './platform/auth/plugin.js';
 import { registerIdempotency } from './platform/idempotency/plugin.js';
 import { registerHealth, type Lifecycle } from './platform/http/health.js';
+import { provideRouteDeps } from './platform/http/route.js';
 import type { Module } from './modules/module.js';
 
 export const API_VERSION = '1.1.0';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
     limits: { fileSize: config.uploadMaxBytes, files: 501, fields: 50, fieldSize: 64 * 1024, parts: 600 },
   });
   registerAuth(app, ctx.authenticator, ctx.limits);
+  provideRouteDeps(app, { db: ctx.db, limits: ctx.limits });
   registerIdempotency(app, ctx.idempotency, config.idempotencyMaxBodyBytes);
   registerHealth(app, ctx.db, lifecycle);
 

@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let ctx;
   try {
-    ctx = await createCoreContext(config, { log: pino({ level: process.env.LOG_LEVEL ?? 'warn' }) });
+    ctx = await createCoreContext(config, { log: pino({ level: config.cliLogLevel }) });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       io.err(error.message);

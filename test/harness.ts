@@ -10,7 +10,7 @@ import type { Database } from '../src/platform/db/database.js';
 import { startService, type Service } from '../src/runtime.js';
 import type { App } from '../src/platform/http/types.js';
 import type { Scope } from '../src/platform/auth/scopes.js';
-import type { Role } from '../src/modules/users/users.schema.js';
+import type { Role } from '../src/platform/auth/roles.js';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -72,8 +72,10 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     PORT: '0',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
-    RATE_LIMIT_SENSITIVE_PER_MINUTE: '100000',
-    RATE_LIMIT_SENSITIVE_ACCOUNT_PER_HOUR: '100000',
+    RATE_LIMIT_LOGIN_FAILURES_PER_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '100000',
+    RATE_LIMIT_REFRESHES_PER_FAMILY_PER_MINUTE: '100000',
+    RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE: '100000',
     RATE_LIMIT_PREFIX: `t${randomUUID().slice(0, 8)}`,
     JOB_POLL_INTERVAL_MS: '200',
     SHUTDOWN_GRACE_MS: '2000',

@@ -1,12 +1,9 @@
 import type { CoreContext } from '../platform/context.js';
 import type { Module } from './module.js';
-import { createUsersService } from './users/users.service.js';
-import { usersRoutes } from './users/users.routes.js';
-import { userCommands } from './users/users.commands.js';
-import { createAuthService } from './auth/auth.service.js';
-import { authRoutes } from './auth/auth.routes.js';
-import { createApiKeysService } from './api-keys/api-keys.service.js';
-import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
+import { mountRoutes } from '../platform/http/route.js';
+import { createUsersService, userCommands, usersRoutes } from './users/index.js';
+import { authRoutes, createAuthService, createCredentialStore } from './auth/index.js';
+import { apiKeysRoutes, createApiKeysService } from './api-keys/index.js';
 import { createLlmServices, llmModule } from './llm/llm.module.js';
 import { createLlmCalls } from './llm/calls/index.js';
 import { createDocumentRemover } from './memories/document-removal.js';
@@ -23,6 +20,7 @@ import { viewerModule } from './documents/viewer/viewer.module.js';
  * the services it needs. Adding an area means adding it here, not changing the core.
  */
 export function createModules(ctx: CoreContext): Module[] {
+  ctx.authenticator.connect(createCredentialStore(ctx.db));
   const users = createUsersService(ctx);
   const authService = createAuthService(ctx);
   const apiKeys = createApiKeysService(ctx);
@@ -33,9 +31,9 @@ export function createModules(ctx: CoreContext): Module[] {
   const ingest = createIngestService(ctx);
 
   return [
-    { name: 'users', routes: usersRoutes(users), commands: userCommands(users) },
-    { name: 'auth', routes: authRoutes(authService, ctx.limits) },
-    { name: 'api-keys', routes: apiKeysRoutes(apiKeys) },
+    { name: 'users', routes: (app) => mountRoutes(app, usersRoutes(users)), commands: userCommands(users) },
+    { name: 'auth', routes: (app) => mountRoutes(app, authRoutes(authService)) },
+    { name: 'api-keys', routes: (app) => mountRoutes(app, apiKeysRoutes(apiKeys)) },
     llmModule(llm),
     llmCalls.module,
     memoriesModule(ctx, documentRemover),

@@ -15,6 +15,8 @@ export interface Config {
   redisUrl: string | null;
   runMode: 'all' | 'api' | 'worker';
   logLevel: string;
+  /** The operator CLI logs less unless LOG_LEVEL says otherwise. */
+  cliLogLevel: string;
   publicBaseUrl: string;
   trustProxy: boolean | string;
   jwtSecret: string | null;
@@ -32,8 +34,14 @@ export interface Config {
   rateLimit: {
     prefix: string;
     perMinute: number;
-    sensitivePerMinute: number;
-    sensitiveAccountPerHour: number;
+    /** Failed logins per client IP per minute (successes are free, so an office signs in at 9 a.m.). */
+    loginFailuresPerIpPerMinute: number;
+    /** Failed logins per account (tenant and e-mail) per hour, from any address. */
+    loginFailuresPerAccountPerHour: number;
+    /** Refreshes per refresh-token family (one signed-in device) per minute. */
+    refreshesPerFamilyPerMinute: number;
+    /** API keys created per tenant per minute. */
+    keyCreationsPerTenantPerMinute: number;
   };
   idempotencyMaxBodyBytes: number;
   idempotencyTtlSec: number;
@@ -113,6 +121,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: str(env, 'REDIS_URL'),
     runMode: oneOf(env, 'RUN_MODE', ['all', 'api', 'worker'] as const, 'all'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    cliLogLevel: str(env, 'LOG_LEVEL') ?? 'warn',
     publicBaseUrl: (str(env, 'PUBLIC_BASE_URL') ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     trustProxy: trustProxy(env),
     jwtSecret: str(env, 'JWT_SECRET'),
@@ -128,8 +137,10 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: {
       prefix: str(env, 'RATE_LIMIT_PREFIX') ?? 'rl',
       perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
-      sensitivePerMinute: int(env, 'RATE_LIMIT_SENSITIVE_PER_MINUTE', 10, 1),
-      sensitiveAccountPerHour: int(env, 'RATE_LIMIT_SENSITIVE_ACCOUNT_PER_HOUR', 30, 1),
+      loginFailuresPerIpPerMinute: int(env, 'RATE_LIMIT_LOGIN_FAILURES_PER_IP_PER_MINUTE', 30, 1),
+      loginFailuresPerAccountPerHour: int(env, 'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR', 10, 1),
+      refreshesPerFamilyPerMinute: int(env, 'RATE_LIMIT_REFRESHES_PER_FAMILY_PER_MINUTE', 10, 1),
+      keyCreationsPerTenantPerMinute: int(env, 'RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE', 30, 1),
     },
     idempotencyMaxBodyBytes: 5 * 1024 * 1024,
     idempotencyTtlSec: 24 * 3600,

@@ -66,7 +66,7 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
     const secrets = await loadSecrets(config);
     const tokens = new TokenService(secrets.jwtSecret, config.jwtIssuer, config.jwtAudience);
     const bus = new EventBus(db);
-    const authenticator = new Authenticator(db, tokens, bus);
+    const authenticator = new Authenticator(tokens, bus);
     const limits = await RateLimits.create(config);
     const queue = new JobQueue(db, bus, config.worker.jobMaxAttempts);
     await authenticator.start();

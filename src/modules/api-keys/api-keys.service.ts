@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../platform/db/database.js';
+import type { TenantDb } from '../../platform/db/tenant-db.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { AUTH_CHANNEL, hashApiKey, type Authenticator } from '../../platform/auth/authenticator.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { hasScopes, type Scope } from '../../platform/auth/scopes.js';
-import { forbidden, notFound, unprocessable } from '../../platform/http/errors.js';
+import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { deleteApiKey, findApiKey, insertApiKey, listApiKeys } from './api-keys.repo.js';
-import type { ApiKeyRow } from './api-keys.schema.js';
+import { presentApiKey } from './api-keys.present.js';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const PREFIX_LENGTH = 11; // "sk-" and 8 characters: enough to tell keys apart, useless to guess them
@@ -23,40 +23,26 @@ export function generateApiKey(): string {
 }
 
 export interface ApiKeysDeps {
-  db: Database;
   bus: EventBus;
   authenticator: Pick<Authenticator, 'forgetApiKey'>;
 }
 
-export function presentApiKey(row: ApiKeyRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    masked_key: `${row.prefix}${'*'.repeat(8)}`,
-    scopes: row.scopes,
-    created_at: row.createdAt.toISOString(),
-    expires_at: row.expiresAt?.toISOString() ?? null,
-    last_used_at: row.lastUsedAt?.toISOString() ?? null,
-  };
-}
-
 export function createApiKeysService(deps: ApiKeysDeps) {
-  const { db, bus } = deps;
+  const { bus } = deps;
 
-  async function create(principal: Principal, input: { name: string; scopes: Scope[]; expires_at?: string | null }) {
+  /** `tenant` is the principal's own tenant (the route builder binds it). */
+  async function create(tenant: TenantDb, principal: Principal, input: { name: string; scopes: Scope[]; expires_at?: string | null }) {
     const name = input.name.trim();
     if (!name) throw unprocessable(['body', 'name'], 'name must not be empty');
     const scopes = [...new Set(input.scopes)];
     if (scopes.length === 0) throw unprocessable(['body', 'scopes'], 'at least one scope is required');
     // A caller can only hand out what it holds itself.
-    if (!hasScopes(principal.scopes, scopes)) throw forbidden('A key cannot be given scopes its creator does not hold', 'scope_escalation');
+    if (!hasScopes(principal.scopes, scopes)) throw new AppError('scope_escalation');
     const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw unprocessable(['body', 'expires_at'], 'expires_at must be in the future');
     const key = generateApiKey();
-    const row = await db.tenant(principal.tenantId, (tx) =>
-      insertApiKey(tx, {
-        tenantId: principal.tenantId,
+    const row = await tenant.run((t) =>
+      insertApiKey(t, {
         name,
         prefix: key.slice(0, PREFIX_LENGTH),
         keyHash: hashApiKey(key),
@@ -70,25 +56,25 @@ export function createApiKeysService(deps: ApiKeysDeps) {
     return { ...shown, key };
   }
 
-  async function list(tenantId: string, skip: number, limit: number) {
-    const { rows, total } = await db.tenant(tenantId, (tx) => listApiKeys(tx, tenantId, skip, limit));
+  async function list(tenant: TenantDb, skip: number, limit: number) {
+    const { rows, total } = await tenant.run((t) => listApiKeys(t, skip, limit));
     return { items: rows.map(presentApiKey), total, skip, limit };
   }
 
-  async function get(tenantId: string, id: string) {
-    const row = await db.tenant(tenantId, (tx) => findApiKey(tx, tenantId, id));
-    if (!row) throw notFound('API key not found');
+  async function get(tenant: TenantDb, id: string) {
+    const row = await tenant.run((t) => findApiKey(t, id));
+    if (!row) throw new AppError('api_key_not_found');
     return presentApiKey(row);
   }
 
   /** Deletes the key; every instance drops it from its cache when the transaction commits. */
-  async function remove(tenantId: string, id: string): Promise<void> {
-    const row = await db.tenant(tenantId, async (tx) => {
-      const deleted = await deleteApiKey(tx, tenantId, id);
-      if (deleted) await bus.publish(AUTH_CHANNEL, { kind: 'api_key', hash: deleted.keyHash }, tx);
+  async function remove(tenant: TenantDb, id: string): Promise<void> {
+    const row = await tenant.run(async (t) => {
+      const deleted = await deleteApiKey(t, id);
+      if (deleted) await bus.publish(AUTH_CHANNEL, { kind: 'api_key', hash: deleted.keyHash }, t.tx);
       return deleted;
     });
-    if (!row) throw notFound('API key not found');
+    if (!row) throw new AppError('api_key_not_found');
     deps.authenticator.forgetApiKey(row.keyHash);
   }
 

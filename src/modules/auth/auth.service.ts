@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Database, Tx } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/database.js';
+import { tenantDb, type TenantTx } from '../../platform/db/tenant-db.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
 import { AUTH_CHANNEL, type Authenticator } from '../../platform/auth/authenticator.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { expandScopes } from '../../platform/auth/scopes.js';
-import { unauthorized } from '../../platform/http/errors.js';
+import { notAuthenticated } from '../../platform/http/errors.js';
 import type { Config } from '../../platform/config.js';
-import { findTenant } from '../tenants/tenants.repo.js';
-import { findUser, findUserByEmail, updateUser } from '../users/users.repo.js';
-import type { UserRow } from '../users/users.schema.js';
-import { decoyHash, verifyPassword } from '../users/passwords.js';
-import { refreshTokens } from './refresh-tokens.schema.js';
+import type { RateLimits } from '../../platform/rate-limit/limiter.js';
+import { findTenant } from '../tenants/index.js';
+import { decoyHash, findUser, findUserByEmail, updateUser, verifyPassword, type UserRow } from '../users/index.js';
+import { insertRefreshToken, lockRefreshToken, markRefreshTokenUsed, revokeRefreshFamily } from './refresh-tokens.repo.js';
 
 export interface AuthDeps {
   db: Database;
   authenticator: Pick<Authenticator, 'profile' | 'forgetUser'>;
   bus: EventBus;
   tokens: TokenService;
+  limits: Pick<RateLimits, 'consume' | 'enforce' | 'refuseIfExhausted'>;
   config: Pick<Config, 'accessTokenTtlSec' | 'refreshTokenTtlSec'>;
 }
 
@@ -29,41 +29,46 @@ export interface TokenPair {
   token_type: 'bearer';
 }
 
-const LOGIN_FAILED = 'Incorrect email, password or tenant';
+const invalidRefreshToken = () => notAuthenticated('invalid_refresh_token');
 
 /** Login, refresh-token rotation with reuse detection, and the views of the current principal. */
 export function createAuthService(deps: AuthDeps) {
-  const { db, tokens, config } = deps;
+  const { db, tokens, config, limits } = deps;
 
-  async function issue(tx: Tx, user: UserRow, familyId: string): Promise<TokenPair> {
+  async function issue(t: TenantTx, user: UserRow, familyId: string): Promise<TokenPair> {
     const refreshId = randomUUID();
     const expiresAt = new Date(Date.now() + config.refreshTokenTtlSec * 1000);
-    await tx.insert(refreshTokens).values({ id: refreshId, tenantId: user.tenantId, userId: user.id, familyId, expiresAt });
+    await insertRefreshToken(t, { id: refreshId, userId: user.id, familyId, expiresAt });
     const access = await tokens.sign('access', { sub: user.id, tid: user.tenantId, role: user.role }, config.accessTokenTtlSec);
     const refresh = await tokens.sign('refresh', { sub: user.id, tid: user.tenantId, fam: familyId, jti: refreshId }, config.refreshTokenTtlSec);
     return { access_token: access.token, refresh_token: refresh.token, expires_in: config.accessTokenTtlSec, token_type: 'bearer' };
   }
 
   /**
-   * The per-account rate-limit bucket of a login: the tenant as resolved, so typing its slug or its UUID
-   * draws on the same budget.
+   * Every failure path costs one argon2 verification and returns the same 401. Only failures spend
+   * the login budgets (per client IP and per account, the tenant as resolved so that its slug and its
+   * UUID are one account), so a whole office behind one address signs in freely while guessing,
+   * from one address or spread over many, is refused once a budget is spent.
    */
-  async function loginBucket(input: { email: string; tenant: string }): Promise<string> {
-    const tenant = await db.system((tx) => findTenant(tx, input.tenant.trim()));
-    return `login:${tenant?.id ?? input.tenant.trim().toLowerCase()}:${input.email.trim().toLowerCase()}`;
-  }
-
-  /** Every failure path costs one argon2 verification and returns the same 401. */
-  async function login(input: { email: string; password: string; tenant: string }): Promise<TokenPair> {
+  async function login(input: { email: string; password: string; tenant: string }, ip: string): Promise<TokenPair> {
     const tenant = await db.system((tx) => findTenant(tx, input.tenant.trim()));
     const email = input.email.trim().toLowerCase();
-    const user = tenant ? await db.tenant(tenant.id, (tx) => findUserByEmail(tx, tenant.id, email)) : null;
+    const ipBucket = `ip:${ip}`;
+    const accountBucket = `account:${tenant?.id ?? input.tenant.trim().toLowerCase()}:${email}`;
+    await limits.refuseIfExhausted('login_ip_failures', ipBucket);
+    await limits.refuseIfExhausted('login_account_failures', accountBucket);
+    const tdb = tenant ? tenantDb(db, tenant.id) : null;
+    const user = tdb ? await tdb.run((t) => findUserByEmail(t, email)) : null;
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
-    if (!tenant || !user || !passwordOk || user.status !== 'active') throw unauthorized(LOGIN_FAILED, 'invalid_credentials');
-    const pair = await db.tenant(tenant.id, async (tx) => {
-      await updateUser(tx, tenant.id, user.id, { lastLoginAt: new Date() });
-      await deps.bus.publish(AUTH_CHANNEL, { kind: 'user', id: user.id }, tx); // cached profiles show the new login time
-      return issue(tx, user, randomUUID());
+    if (!tdb || !user || !passwordOk || user.status !== 'active') {
+      await limits.consume('login_ip_failures', ipBucket);
+      await limits.consume('login_account_failures', accountBucket);
+      throw notAuthenticated('invalid_credentials');
+    }
+    const pair = await tdb.run(async (t) => {
+      await updateUser(t, user.id, { lastLoginAt: new Date() });
+      await deps.bus.publish(AUTH_CHANNEL, { kind: 'user', id: user.id }, t.tx); // cached profiles show the new login time
+      return issue(t, user, randomUUID());
     });
     deps.authenticator.forgetUser(user.id);
     return pair;
@@ -75,35 +80,29 @@ export function createAuthService(deps: AuthDeps) {
    */
   async function refresh(refreshToken: string): Promise<TokenPair> {
     const claims = await tokens.verify('refresh', refreshToken);
-    if (!claims || typeof claims.fam !== 'string') throw unauthorized('Invalid or expired refresh token', 'invalid_refresh_token');
-    const tenantId = claims.tid;
-    const outcome = await db.tenant(tenantId, async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(refreshTokens)
-        .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.id, claims.jti)))
-        .for('update');
+    if (!claims || typeof claims.fam !== 'string') throw invalidRefreshToken();
+    // One signed-in device (a token family) refreshes a few times an hour; a loop is refused, an office is not.
+    await limits.enforce('refresh_family', `family:${claims.fam}`);
+    const outcome = await tenantDb(db, claims.tid).run(async (t) => {
+      const row = await lockRefreshToken(t, claims.jti);
       if (!row || row.familyId !== claims.fam) return null;
       if (row.usedAt || row.revokedAt) {
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        await revokeRefreshFamily(t, row.familyId, new Date());
         return null;
       }
       if (row.expiresAt.getTime() <= Date.now()) return null;
-      const user = await findUser(tx, tenantId, row.userId);
+      const user = await findUser(t, row.userId);
       if (!user || user.status !== 'active') return null;
-      await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
-      return issue(tx, user, row.familyId);
+      await markRefreshTokenUsed(t, row.id, new Date());
+      return issue(t, user, row.familyId);
     });
-    if (!outcome) throw unauthorized('Invalid or expired refresh token', 'invalid_refresh_token');
+    if (!outcome) throw invalidRefreshToken();
     return outcome;
   }
 
   async function me(principal: Principal & { kind: 'user' }) {
     const user = await deps.authenticator.profile(principal.tenantId, principal.userId);
-    if (!user) throw unauthorized();
+    if (!user) throw notAuthenticated();
     return {
       id: user.id,
       email: user.email,
@@ -132,6 +131,6 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
-  return { login, loginBucket, refresh, me, verify };
+  return { login, refresh, me, verify };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

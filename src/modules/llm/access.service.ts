@@ -1,6 +1,6 @@
 import { isUuid, type Database, type Tx } from '../../platform/db/database.js';
 import { notFound, unprocessable } from '../../platform/http/errors.js';
-import { ROLES } from '../users/users.schema.js';
+import { ROLES } from '../../platform/auth/roles.js';
 import { deleteAccessRules, existingApiKeyIds, existingUserIds, insertAccessRules, listAccessRules, lockModelRules } from './access.repo.js';
 import { findModelByRef } from './models.repo.js';
 import type { AccessPrincipalType, CatalogModelRow } from './llm.schema.js';

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.js';
 import { isUuid } from '../../platform/db/database.js';
-import { tenants, type TenantRow } from './tenants.schema.js';
+import { tenants, type TenantRow } from './tenants.table.js';
 
 /** Tenants are the one global table users reach: a login names its tenant before any scope exists. */
 export async function findTenant(tx: Tx, idOrSlug: string): Promise<TenantRow | null> {

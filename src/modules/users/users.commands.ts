@@ -42,7 +42,7 @@ export function userCommands(service: UsersService): CliCommand[] {
       flags: ['tenant', 'email', 'password', 'role', 'name'],
       async run(flags, io) {
         const tenant = await service.resolveTenant(requireFlag(flags, 'tenant'));
-        const user = await service.createUser(tenant.id, {
+        const user = await service.createUser(service.forTenant(tenant), 'operator', {
           email: requireFlag(flags, 'email'),
           password: requireFlag(flags, 'password'),
           role: requireFlag(flags, 'role'),

@@ -1,84 +1,58 @@
-import { Type } from 'typebox';
-import { auth, type App } from '../../platform/http/types.js';
-import { principalOf } from '../../platform/auth/plugin.js';
-import { ErrorBody, IdParams, ListOf, SkipLimitQuery, authErrors } from '../../platform/http/pagination.js';
-import { ROLES, type UserRow } from './users.schema.js';
+import { auth } from '../../platform/http/types.js';
+import { ErrorBody, IdParams, ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
+import { created, route } from '../../platform/http/route.js';
+import { CreateUser, PatchUser, User } from './users.api.js';
+import { presentUser } from './users.present.js';
 import type { UsersService } from './users.service.js';
 
-const RoleName = Type.Union(ROLES.map((r) => Type.Literal(r)));
-const User = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  email: Type.String(),
-  name: Type.String(),
-  role: Type.String(),
-  status: Type.String(),
-  created_at: Type.String(),
-  last_login_at: Type.Union([Type.String(), Type.Null()]),
-});
-const CreateUser = Type.Object({
-  email: Type.String({ minLength: 3, maxLength: 320 }),
-  password: Type.String({ minLength: 8, maxLength: 256 }),
-  role: RoleName,
-  name: Type.Optional(Type.String({ maxLength: 200 })),
-});
-const PatchUser = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 200 })),
-  role: Type.Optional(RoleName),
-  status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('disabled')])),
-});
-
-const present = (u: UserRow) => ({
-  id: u.id,
-  email: u.email,
-  name: u.name,
-  role: u.role,
-  status: u.status,
-  created_at: u.createdAt.toISOString(),
-  last_login_at: u.lastLoginAt?.toISOString() ?? null,
-});
+const tags = ['auth'];
 
 /** Administration of the tenant's users (admins and owners, or keys with the admin scope). */
 export function usersRoutes(service: UsersService) {
-  return (app: App) => {
-    app.get(
-      '/api/v1/users/',
-      {
-        schema: { tags: ['auth'], summary: 'List the users of the tenant', querystring: SkipLimitQuery, response: { 200: ListOf(User), ...authErrors } },
-        config: { auth: auth.scopes('admin') },
+  return [
+    route({
+      method: 'GET',
+      url: '/api/v1/users/',
+      tags,
+      summary: 'List the users of the tenant',
+      auth: auth.scopes('admin'),
+      query: SkipLimitQuery,
+      responses: { 200: ListOf(User) },
+      handler: async ({ tenant, query: { skip, limit } }) => {
+        const { rows, total } = await service.listUsers(tenant, skip, limit);
+        return { items: rows.map(presentUser), total, skip, limit };
       },
-      async (request) => {
-        const { skip, limit } = request.query;
-        const { rows, total } = await service.listUsers(principalOf(request).tenantId, skip, limit);
-        return { items: rows.map(present), total, skip, limit };
-      },
-    );
-    app.post(
-      '/api/v1/users/',
-      {
-        schema: { tags: ['auth'], summary: 'Create a user in the tenant', body: CreateUser, response: { 201: User, 409: ErrorBody, ...authErrors } },
-        config: { auth: auth.scopes('admin') },
-      },
-      async (request, reply) => reply.code(201).send(present(await service.createUser(principalOf(request).tenantId, request.body))),
-    );
-    app.get(
-      '/api/v1/users/:id',
-      {
-        schema: { tags: ['auth'], summary: 'One user of the tenant', params: IdParams, response: { 200: User, 404: ErrorBody, ...authErrors } },
-        config: { auth: auth.scopes('admin') },
-      },
-      async (request) => present(await service.getUser(principalOf(request).tenantId, request.params.id)),
-    );
-    app.patch(
-      '/api/v1/users/:id',
-      {
-        schema: { tags: ['auth'], summary: 'Rename, change the role of, disable or enable a user', params: IdParams, body: PatchUser, response: { 200: User, 404: ErrorBody, ...authErrors } },
-        config: { auth: auth.scopes('admin') },
-      },
-      async (request) => {
-        const principal = principalOf(request);
-        const actor = { role: principal.kind === 'user' ? principal.role : null };
-        return present(await service.changeUser(principal.tenantId, actor, request.params.id, request.body));
-      },
-    );
-  };
+    }),
+    route({
+      method: 'POST',
+      url: '/api/v1/users/',
+      tags,
+      summary: 'Create a user in the tenant',
+      auth: auth.scopes('admin'),
+      body: CreateUser,
+      responses: { 201: User, 409: ErrorBody },
+      handler: async ({ tenant, principal, body }) => created(presentUser(await service.createUser(tenant, principal, body))),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/v1/users/:id',
+      tags,
+      summary: 'One user of the tenant',
+      auth: auth.scopes('admin'),
+      params: IdParams,
+      responses: { 200: User, 404: ErrorBody },
+      handler: async ({ tenant, params }) => presentUser(await service.getUser(tenant, params.id)),
+    }),
+    route({
+      method: 'PATCH',
+      url: '/api/v1/users/:id',
+      tags,
+      summary: 'Rename, change the role of, disable or enable a user',
+      auth: auth.scopes('admin'),
+      params: IdParams,
+      body: PatchUser,
+      responses: { 200: User, 404: ErrorBody },
+      handler: async ({ tenant, principal, params, body }) => presentUser(await service.changeUser(tenant, principal, params.id, body)),
+    }),
+  ];
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { ROLE_SCOPES, SCOPES } from '../../platform/auth/scopes.js';
-import { ROLES } from './users.schema.js';
+import { ROLES } from '../../platform/auth/roles.js';
 
 let t: TestService;
 let a: TestTenant;

@@ -1,5 +1,5 @@
 import { unprocessable } from '../../platform/http/errors.js';
-import { ROLES, type Role } from './users.schema.js';
+import { ROLES, type Role } from '../../platform/auth/roles.js';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/;
 const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rows, type Database } from '../db/database.js';
 import type { EventBus } from '../events/bus.js';
 import type { TokenService } from './tokens.js';
 import type { Principal } from './principal.js';
 import { ROLE_SCOPES } from './scopes.js';
-import type { Role } from '../../modules/users/users.schema.js';
+import type { Role } from './roles.js';
 
 export const AUTH_CHANNEL = 'auth_invalidate';
 export type AuthInvalidation = { kind: 'api_key'; hash: string } | { kind: 'user'; id: string };
@@ -32,6 +30,27 @@ export interface UserProfile {
   tenantSlug: string;
   tenantName: string;
 }
+/** An API key as authentication needs it. */
+export interface StoredApiKey {
+  id: string;
+  tenantId: string;
+  scopes: string[];
+  expiresAt: Date | null;
+}
+
+/**
+ * The port through which authentication reads credentials: the users and api-keys modules implement
+ * it (the users/tenants join lives in their repositories), and the composition root connects it, so
+ * that nothing under platform/ knows a module's tables.
+ */
+export interface CredentialStore {
+  /** The key with this SHA-256 hash, whatever its tenant (the lookup runs before any tenant is known). */
+  findApiKey(hash: string): Promise<StoredApiKey | null>;
+  /** Records that these keys were used at `at` (batched: last-used times are approximate by design). */
+  touchApiKeys(ids: string[], at: Date): Promise<void>;
+  userProfile(tenantId: string, userId: string): Promise<UserProfile | null>;
+}
+
 interface CachedUser extends UserProfile {
   cachedAt: number;
 }
@@ -50,12 +69,22 @@ export class Authenticator {
   private readonly users = new Map<string, CachedUser | null>();
   private readonly touched = new Set<string>();
   private flushTimer: NodeJS.Timeout | null = null;
+  private credentials: CredentialStore | null = null;
 
   constructor(
-    private readonly db: Database,
     private readonly tokens: TokenService,
     private readonly bus: EventBus,
   ) {}
+
+  /** Plugs in the modules' credential store (src/modules/index.ts does, before any request). */
+  connect(store: CredentialStore): void {
+    this.credentials = store;
+  }
+
+  private get store(): CredentialStore {
+    if (!this.credentials) throw new Error('Authenticator used before a credential store was connected');
+    return this.credentials;
+  }
 
   async start(): Promise<void> {
     await this.bus.subscribe(AUTH_CHANNEL, (event: AuthInvalidation) => {
@@ -92,18 +121,8 @@ export class Authenticator {
     const hash = hashApiKey(key);
     let cached = this.keys.get(hash);
     if (cached === undefined || (cached && Date.now() - cached.cachedAt > CACHE_TTL_MS)) {
-      const [row] = await this.db.query<{ id: string; tenant_id: string; scopes: string[]; expires_at: Date | null }>(
-        sql`SELECT id, tenant_id, scopes, expires_at FROM auth_find_api_key(${hash})`,
-      );
-      cached = row
-        ? {
-            id: row.id,
-            tenantId: row.tenant_id,
-            scopes: row.scopes,
-            expiresAt: row.expires_at ? new Date(row.expires_at) : null,
-            cachedAt: Date.now(),
-          }
-        : null;
+      const row = await this.store.findApiKey(hash);
+      cached = row ? { ...row, cachedAt: Date.now() } : null;
       this.remember(this.keys, hash, cached);
     }
     if (!cached) return null;
@@ -116,29 +135,8 @@ export class Authenticator {
   async profile(tenantId: string, userId: string): Promise<UserProfile | null> {
     const cached = this.users.get(userId);
     if (cached !== undefined && (cached === null || Date.now() - cached.cachedAt < CACHE_TTL_MS)) return cached;
-    const found = await this.db.tenant(tenantId, (tx) =>
-      rows<Record<string, any>>(tx, sql`
-        SELECT u.id, u.tenant_id, u.email, u.name, u.role, u.status, u.created_at, u.last_login_at,
-               t.slug AS tenant_slug, t.name AS tenant_name
-        FROM users u JOIN tenants t ON t.id = u.tenant_id
-        WHERE u.tenant_id = ${tenantId} AND u.id = ${userId}`),
-    );
-    const row = found[0];
-    const user: CachedUser | null = row
-      ? {
-          id: row.id,
-          tenantId: row.tenant_id,
-          email: row.email,
-          name: row.name,
-          role: row.role,
-          status: row.status,
-          createdAt: new Date(row.created_at),
-          lastLoginAt: row.last_login_at ? new Date(row.last_login_at) : null,
-          tenantSlug: row.tenant_slug,
-          tenantName: row.tenant_name,
-          cachedAt: Date.now(),
-        }
-      : null;
+    const found = await this.store.userProfile(tenantId, userId);
+    const user: CachedUser | null = found ? { ...found, cachedAt: Date.now() } : null;
     this.remember(this.users, userId, user);
     return user;
   }
@@ -161,6 +159,6 @@ export class Authenticator {
     if (this.touched.size === 0) return;
     const ids = [...this.touched];
     this.touched.clear();
-    await this.db.query(sql`SELECT auth_touch_api_keys(${`{${ids.join(',')}}`}::uuid[], now())`);
+    await this.store.touchApiKeys(ids, new Date());
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../http/types.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { AppError, notAuthenticated } from '../http/errors.js';
 import { rateLimitHeaders, tooManyRequests, type RateLimits } from '../rate-limit/limiter.js';
 import type { Authenticator } from './authenticator.js';
 import type { Principal } from './principal.js';
@@ -9,8 +9,10 @@ import { hasScopes } from './scopes.js';
 const RATE_LIMITED_PREFIXES = ['/api/', '/v1/'];
 
 /**
- * onRequest pipeline: principal → rate limit (per key, per user, or per IP) → the route's declared
- * requirement. The principal is resolved before the limit so that 401s are limited per IP too.
+ * onRequest pipeline: principal → default rate limit (per key, per user, or per IP) → the route's
+ * declared requirement. The principal is resolved before the limit so that 401s are limited per IP too.
+ * Budgets of particular routes (login failures, refreshes, key creation) are spent where their key is
+ * known: by the route builder (`rateLimit`) or the service.
  */
 export function registerAuth(app: App, authenticator: Authenticator, limits: RateLimits): void {
   app.decorateRequest('principal', null);
@@ -38,20 +40,16 @@ export function registerAuth(app: App, authenticator: Authenticator, limits: Rat
       const decision = await limits.consume('default', bucketOf(request.principal, request.ip));
       reply.headers(rateLimitHeaders(decision));
       if (!decision.allowed) throw tooManyRequests(decision);
-      if (request.routeOptions.config.rateLimit === 'sensitive') {
-        const strict = await limits.consume('sensitive', `ip:${request.ip}`);
-        if (!strict.allowed) throw tooManyRequests(strict);
-      }
     }
 
     if (!requirement || requirement.kind !== 'principal') return;
     const principal = request.principal;
-    if (!principal) throw unauthorized(presented ? 'Invalid or expired credentials' : 'Not authenticated');
+    if (!principal) throw notAuthenticated('unauthorized', presented ? 'Invalid or expired credentials' : 'Not authenticated');
     if (!requirement.principals.includes(principal.kind)) {
-      throw forbidden(`This endpoint requires a ${requirement.principals.join(' or ')} credential`);
+      throw new AppError('forbidden', `This endpoint requires a ${requirement.principals.join(' or ')} credential`);
     }
     if (!hasScopes(principal.scopes, requirement.scopes)) {
-      throw forbidden(`Missing scope: ${requirement.scopes.join(', ')}`, 'insufficient_scope');
+      throw new AppError('insufficient_scope', `Missing scope: ${requirement.scopes.join(', ')}`);
     }
   });
 }
@@ -63,6 +61,6 @@ function bucketOf(principal: Principal | null, ip: string): string {
 
 /** The principal of an authenticated route (the onRequest hook already refused anonymous calls). */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized();
+  if (!request.principal) throw notAuthenticated();
   return request.principal;
 }

@@ -1,4 +1,4 @@
-import type { Role } from '../../modules/users/users.schema.js';
+import type { Role } from './roles.js';
 
 /** Who is calling, resolved once per request from the bearer token. */
 export type Principal =

@@ -1,4 +1,4 @@
-import type { Role } from '../../modules/users/users.schema.js';
+import type { Role } from './roles.js';
 
 /** API-key scopes of SPEC "Scoped API key"; roles map onto the same names (one permission model). */
 export const SCOPES = [

@@ -33,8 +33,6 @@ export const auth = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRequirement;
-    /** Extra per-IP limit for login, refresh, codes, resets and key creation. */
-    rateLimit?: 'sensitive';
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -1,9 +1,18 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { HttpError } from '../http/errors.js';
+import { AppError, type HttpError } from '../http/errors.js';
 
-export type Policy = 'default' | 'sensitive' | 'sensitive_account';
+/**
+ * The budgets (docs/configuration.md, "Rate limits"):
+ * - `default`: every /api call, per API key, per user, or per IP when anonymous;
+ * - `login_ip_failures`, `login_account_failures`: failed logins only, per client IP and per account
+ *   (tenant and e-mail), so that an office behind one address can sign in while guessing is slowed;
+ * - `refresh_family`: refreshes per refresh-token family (one signed-in device);
+ * - `key_creation`: API keys created per tenant.
+ */
+export type Policy = 'default' | 'login_ip_failures' | 'login_account_failures' | 'refresh_family' | 'key_creation';
+const POLICIES: Policy[] = ['default', 'login_ip_failures', 'login_account_failures', 'refresh_family', 'key_creation'];
 
 export interface RateDecision {
   limit: number;
@@ -18,10 +27,8 @@ interface PolicySpec {
 }
 
 /**
- * Token buckets per caller: `default` for every /api call (per API key, per user, or per IP when
- * anonymous), `sensitive` per IP on login/refresh/code/reset endpoints and key creation, and
- * `sensitive_account` per target account. In-process by default; Redis when REDIS_URL is set, so
- * that every instance spends one shared budget.
+ * Token buckets per policy and key. In-process by default; Redis when REDIS_URL is set, so that every
+ * instance spends one shared budget.
  */
 export class RateLimits {
   private readonly limiters: Record<Policy, RateLimiterAbstract>;
@@ -31,16 +38,19 @@ export class RateLimits {
     config: Config,
     private readonly redis: Redis | null,
   ) {
+    const budgets = config.rateLimit;
     this.specs = {
-      default: { points: config.rateLimit.perMinute, durationSec: 60 },
-      sensitive: { points: config.rateLimit.sensitivePerMinute, durationSec: 60 },
-      sensitive_account: { points: config.rateLimit.sensitiveAccountPerHour, durationSec: 3600 },
+      default: { points: budgets.perMinute, durationSec: 60 },
+      login_ip_failures: { points: budgets.loginFailuresPerIpPerMinute, durationSec: 60 },
+      login_account_failures: { points: budgets.loginFailuresPerAccountPerHour, durationSec: 3600 },
+      refresh_family: { points: budgets.refreshesPerFamilyPerMinute, durationSec: 60 },
+      key_creation: { points: budgets.keyCreationsPerTenantPerMinute, durationSec: 60 },
     };
     const make = (policy: Policy) => {
-      const opts = { keyPrefix: `${config.rateLimit.prefix}:${policy}`, ...toLimiterOpts(this.specs[policy]) };
+      const opts = { keyPrefix: `${budgets.prefix}:${policy}`, points: this.specs[policy].points, duration: this.specs[policy].durationSec };
       return redis ? new RateLimiterRedis({ ...opts, storeClient: redis }) : new RateLimiterMemory(opts);
     };
-    this.limiters = { default: make('default'), sensitive: make('sensitive'), sensitive_account: make('sensitive_account') };
+    this.limiters = Object.fromEntries(POLICIES.map((p) => [p, make(p)])) as unknown as Record<Policy, RateLimiterAbstract>;
   }
 
   static async create(config: Config): Promise<RateLimits> {
@@ -52,6 +62,7 @@ export class RateLimits {
     return new RateLimits(config, redis);
   }
 
+  /** Spends one point of the bucket. */
   async consume(policy: Policy, key: string): Promise<RateDecision> {
     const limit = this.specs[policy].points;
     try {
@@ -65,20 +76,28 @@ export class RateLimits {
     }
   }
 
-  /** Throws the 429 of SPEC "Errors" when the bucket is empty. */
+  /** Throws the 429 of SPEC "Errors" when the bucket is empty (spending one point otherwise). */
   async enforce(policy: Policy, key: string): Promise<RateDecision> {
     const decision = await this.consume(policy, key);
     if (!decision.allowed) throw tooManyRequests(decision);
     return decision;
   }
 
+  /**
+   * Throws the 429 when the bucket is already empty, spending nothing: for budgets that count only
+   * failures (checked before the attempt, spent by `consume` after a failed one).
+   */
+  async refuseIfExhausted(policy: Policy, key: string): Promise<void> {
+    const { points } = this.specs[policy];
+    const res = await this.limiters[policy].get(key);
+    if (res && res.consumedPoints >= points) {
+      throw tooManyRequests({ limit: points, remaining: 0, retryAfterSec: Math.max(1, Math.ceil(res.msBeforeNext / 1000)), allowed: false });
+    }
+  }
+
   async close(): Promise<void> {
     await this.redis?.quit().catch(() => {});
   }
-}
-
-function toLimiterOpts(spec: PolicySpec) {
-  return { points: spec.points, duration: spec.durationSec };
 }
 
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
@@ -91,10 +110,9 @@ export function rateLimitHeaders(decision: RateDecision): Record<string, string>
 }
 
 export function tooManyRequests(decision: RateDecision): HttpError {
-  return new HttpError(
-    429,
-    { limit: decision.limit, remaining: decision.remaining, retry_after: decision.retryAfterSec },
+  return new AppError(
     'rate_limited',
+    { limit: decision.limit, remaining: decision.remaining, retry_after: decision.retryAfterSec },
     rateLimitHeaders(decision),
   );
 }

@@ -1,8 +1,6 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/tenants.schema.js';
-
-export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../../platform/auth/roles.js';
+import { tenants } from '../tenants/index.js';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),

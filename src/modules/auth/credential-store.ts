@@ -1,0 +1,13 @@
+import type { Database } from '../../platform/db/database.js';
+import type { CredentialStore } from '../../platform/auth/authenticator.js';
+import { findApiKeyByHash, touchApiKeys } from '../api-keys/index.js';
+import { findUserProfile } from '../users/index.js';
+
+/** The Authenticator's port (platform/auth), implemented by the modules that own users and keys. */
+export function createCredentialStore(db: Database): CredentialStore {
+  return {
+    findApiKey: (hash) => findApiKeyByHash(db, hash),
+    touchApiKeys: (ids, at) => touchApiKeys(db, ids, at),
+    userProfile: (tenantId, userId) => findUserProfile(db, tenantId, userId),
+  };
+}

@@ -1,0 +1,174 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import type { Database } from '../db/database.js';
+import { tenantDb, type TenantDb } from '../db/tenant-db.js';
+import type { Principal } from '../auth/principal.js';
+import { rateLimitHeaders, tooManyRequests, type Policy, type RateLimits } from '../rate-limit/limiter.js';
+import { notAuthenticated } from './errors.js';
+import { authErrors } from './pagination.js';
+import type { App, AuthRequirement } from './types.js';
+
+/** A non-default status, with headers when the response needs some (`created(body)`, `noContent()`). */
+export class Outcome<T = unknown> {
+  constructor(
+    readonly status: number,
+    readonly body: T,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+export const respond = <T>(status: number, body: T, headers: Record<string, string> = {}) => new Outcome(status, body, headers);
+export const created = <T>(body: T, headers: Record<string, string> = {}) => new Outcome(201, body, headers);
+export const noContent = () => new Outcome(204, null);
+
+type Responses = Partial<Record<number, TSchema>>;
+type SuccessBody<R extends Responses> = {
+  [K in keyof R]: K extends 200 | 201 | 202 | 204 ? (R[K] extends TSchema ? Static<R[K]> : never) : never;
+}[keyof R];
+type Part<S> = S extends TSchema ? Static<S> : undefined;
+
+/** What a handler gets: the validated input, the caller, and the database bound to the caller's tenant. */
+export interface RouteContext<P, Q, B> {
+  params: Part<P>;
+  query: Part<Q>;
+  body: Part<B>;
+  /** The resolved caller; reading it on a public route is a 401 (there is none). */
+  readonly principal: Principal;
+  /** The caller's tenant: `tenant.run(t => repo(t, …))`. */
+  readonly tenant: TenantDb;
+  headers: IncomingHttpHeaders;
+  ip: string;
+}
+
+/** A route-specific budget on top of the default one: `key` names the bucket (e.g. the tenant). */
+export interface RouteRateLimit<P, Q, B> {
+  policy: Policy;
+  key(ctx: RouteContext<P, Q, B>): string;
+}
+
+export interface RouteSpec<P extends TSchema | undefined, Q extends TSchema | undefined, B extends TSchema | undefined, R extends Responses> {
+  method: HTTPMethods;
+  url: string;
+  summary: string;
+  tags: string[];
+  description?: string;
+  auth: AuthRequirement;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Response schemas by status; routes that require a principal also get 401/403/422/429 in OpenAPI. */
+  responses: R;
+  rateLimit?: RouteRateLimit<P, Q, B>;
+  handler(ctx: RouteContext<P, Q, B>): Promise<SuccessBody<R> | Outcome<SuccessBody<R>>>;
+}
+
+/** A declared route, not yet registered (see `mountRoutes`). */
+export interface Route {
+  readonly method: HTTPMethods;
+  readonly url: string;
+  toFastify(deps: RouteDeps): RouteOptions;
+}
+
+export interface RouteDeps {
+  db: Pick<Database, 'tenant'>;
+  limits: Pick<RateLimits, 'consume'>;
+}
+
+/**
+ * Declares a route: method, path, schemas (which also write its OpenAPI operation), auth requirement,
+ * optional extra rate limit, and a handler that returns a body (200) or an `Outcome`. Fastify stays in
+ * here; the handler sees only its context.
+ */
+export function route<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  R extends Responses = Responses,
+>(spec: RouteSpec<P, Q, B, R>): Route {
+  return {
+    method: spec.method,
+    url: spec.url,
+    toFastify: (deps) => {
+      const response = spec.auth.kind === 'principal' ? { ...spec.responses, ...authErrorsNotDeclared(spec.responses) } : spec.responses;
+      const contextOf = (request: FastifyRequest) => makeContext<P, Q, B>(request, deps);
+      const limit = spec.rateLimit;
+      return {
+        method: spec.method,
+        url: spec.url,
+        schema: {
+          tags: spec.tags,
+          summary: spec.summary,
+          ...(spec.description ? { description: spec.description } : {}),
+          ...(spec.params ? { params: spec.params } : {}),
+          ...(spec.query ? { querystring: spec.query } : {}),
+          ...(spec.body ? { body: spec.body } : {}),
+          response,
+        },
+        config: { auth: spec.auth },
+        ...(limit
+          ? {
+              preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+                const decision = await deps.limits.consume(limit.policy, limit.key(contextOf(request)));
+                if (!decision.allowed) {
+                  reply.headers(rateLimitHeaders(decision));
+                  throw tooManyRequests(decision);
+                }
+              },
+            }
+          : {}),
+        handler: async (request: FastifyRequest, reply: FastifyReply) => {
+          const result = await spec.handler(contextOf(request));
+          if (!(result instanceof Outcome)) return result;
+          reply.code(result.status).headers(result.headers);
+          return reply.send(result.status === 204 ? null : result.body);
+        },
+      };
+    },
+  };
+}
+
+function authErrorsNotDeclared(declared: Responses): Responses {
+  return Object.fromEntries(Object.entries(authErrors).filter(([status]) => !(Number(status) in declared)));
+}
+
+function makeContext<P, Q, B>(request: FastifyRequest, deps: RouteDeps): RouteContext<P, Q, B> {
+  let tenant: TenantDb | null = null;
+  const principal = () => {
+    if (!request.principal) throw notAuthenticated();
+    return request.principal;
+  };
+  return {
+    params: request.params as Part<P>,
+    query: request.query as Part<Q>,
+    body: request.body as Part<B>,
+    get principal() {
+      return principal();
+    },
+    get tenant() {
+      tenant ??= tenantDb(deps.db, principal().tenantId);
+      return tenant;
+    },
+    headers: request.headers,
+    ip: request.ip,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What declared routes need at registration (set once by `provideRouteDeps`). */
+    routeDeps: RouteDeps;
+  }
+}
+
+/** Called once while building the app, before any module registers routes. */
+export function provideRouteDeps(app: App, deps: RouteDeps): void {
+  app.decorate('routeDeps', deps);
+}
+
+/**
+ * Registers declared routes. Plain `app.get(…)` routes keep working beside them, so modules move to
+ * the builder one route file at a time.
+ */
+export function mountRoutes(app: App, routes: readonly Route[]): void {
+  for (const declared of routes) app.route(declared.toFastify(app.routeDeps));
+}
