@@ -169,3 +169,57 @@ describe('owner protection', () => {
     }
   });
 });
+
+describe('only an owner makes or unmakes an owner, on every path that sets a role (issue 8 S2)', () => {
+  const newUser = (role: string) => ({ email: `s2-${Math.random().toString(36).slice(2, 10)}@example.com`, password: 'long enough pw', role });
+  const owners = async () =>
+    (await call('GET', '/api/v1/users/?limit=100', a.token)).json().items.filter((u: { role: string }) => u.role === 'owner').length;
+
+  it('create: an admin user and an admin-scoped API key get 403 owner_required and nothing is written; the owner gets 201', async () => {
+    const admin = await a.userToken('admin');
+    const key = await a.apiKey(['admin']);
+    const before = (await call('GET', '/api/v1/users/', a.token)).json().total;
+    for (const [who, token] of [['admin user', admin.token], ['admin API key', key.key]] as const) {
+      const res = await call('POST', '/api/v1/users/', token, newUser('owner'));
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json(), who).toEqual({ detail: 'Only an owner can create an owner', code: 'owner_required' });
+      // Admins still create every other role.
+      expect((await call('POST', '/api/v1/users/', token, newUser('admin'))).statusCode, who).toBe(201);
+    }
+    expect((await call('GET', '/api/v1/users/', a.token)).json().total).toBe(before + 2);
+    const byOwner = await call('POST', '/api/v1/users/', a.token, newUser('owner'));
+    expect(byOwner.statusCode).toBe(201);
+    expect(byOwner.json().role).toBe('owner');
+  });
+
+  it('change role: promoting to owner by an admin user or an admin API key is 403; by the owner it is 200', async () => {
+    const admin = await a.userToken('admin');
+    const key = await a.apiKey(['admin']);
+    const target = await a.userToken('member');
+    for (const [who, token] of [['admin user', admin.token], ['admin API key', key.key]] as const) {
+      const res = await call('PATCH', `/api/v1/users/${target.userId}`, token, { role: 'owner' });
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().code, who).toBe('owner_required');
+    }
+    expect((await call('GET', `/api/v1/users/${target.userId}`, a.token)).json().role).toBe('member');
+    expect((await call('PATCH', `/api/v1/users/${target.userId}`, a.token, { role: 'owner' })).statusCode).toBe(200);
+  });
+
+  it('demote: an admin user or an admin API key cannot demote an owner; the owner can', async () => {
+    const admin = await a.userToken('admin');
+    const key = await a.apiKey(['admin']);
+    const second = await call('POST', '/api/v1/users/', a.token, newUser('owner'));
+    const id = second.json().id;
+    const ownersBefore = await owners();
+    for (const [who, token] of [['admin user', admin.token], ['admin API key', key.key]] as const) {
+      const res = await call('PATCH', `/api/v1/users/${id}`, token, { role: 'admin' });
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().code, who).toBe('owner_required');
+    }
+    expect(await owners()).toBe(ownersBefore);
+    const byOwner = await call('PATCH', `/api/v1/users/${id}`, a.token, { role: 'viewer' });
+    expect(byOwner.statusCode).toBe(200);
+    expect(byOwner.json().role).toBe('viewer');
+    expect(await owners()).toBe(ownersBefore - 1);
+  });
+});

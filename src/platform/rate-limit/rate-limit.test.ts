@@ -4,11 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 
 /**
- * Small budgets so that they run out within a test: 5 calls a minute per caller, 3 sensitive calls a
- * minute per IP, 2 login attempts an hour per account. Each test takes its own client addresses
- * (inject's remoteAddress), so that the budgets of one test never leak into another.
+ * Small budgets so that they run out within a test: 5 calls a minute per caller, 3 failed logins a
+ * minute per IP, 2 failed logins an hour per account, 3 refreshes a minute per token family, 4 key
+ * creations a minute per tenant. Each test takes its own client addresses (inject's remoteAddress),
+ * so that the budgets of one test never leak into another.
  */
-const LIMITS = { RATE_LIMIT_PER_MINUTE: '5', RATE_LIMIT_SENSITIVE_PER_MINUTE: '3', RATE_LIMIT_SENSITIVE_ACCOUNT_PER_HOUR: '2' };
+const LIMITS = {
+  RATE_LIMIT_PER_MINUTE: '5',
+  RATE_LIMIT_LOGIN_FAILURES_PER_IP_PER_MINUTE: '3',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '2',
+  RATE_LIMIT_REFRESHES_PER_FAMILY_PER_MINUTE: '3',
+  RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE: '4',
+};
 
 let t: TestService;
 let a: TestTenant;
@@ -104,18 +111,8 @@ describe('default budget', () => {
   });
 });
 
-describe('sensitive routes', () => {
-  it('login: a stricter per-IP budget, whichever accounts are tried', async () => {
-    const ip = '10.0.1.1';
-    for (let i = 0; i < 3; i++) {
-      const res = await post('/api/auth/login', ip, { email: `guess-${i}@example.com`, password: 'x', tenant_id: a.slug });
-      expect(res.statusCode).toBe(401);
-    }
-    expectLimited(await post('/api/auth/login', ip, { email: 'guess-9@example.com', password: 'x', tenant_id: a.slug }), 3);
-    expect((await post('/api/auth/login', '10.0.1.2', { email: 'guess-9@example.com', password: 'x', tenant_id: a.slug })).statusCode).toBe(401);
-  });
-
-  it('login: a per-account budget, whichever addresses the attempts come from', async () => {
+describe('budgets of the credential routes (issue 8 item 5: an office behind one address is not locked out)', () => {
+  it('login: a per-account budget of failures, whichever addresses they come from', async () => {
     const email = `victim-${randomUUID().slice(0, 6)}@example.com`;
     for (const ip of ['10.0.2.1', '10.0.2.2']) {
       expect((await post('/api/auth/login', ip, { email, password: 'guess', tenant_id: a.slug })).statusCode).toBe(401);
@@ -126,18 +123,58 @@ describe('sensitive routes', () => {
     expect((await post('/api/auth/login', '10.0.2.4', { email: `other-${email}`, password: 'guess', tenant_id: a.slug })).statusCode).toBe(401);
   });
 
-  it('refresh spends the per-IP sensitive budget', async () => {
-    const ip = '10.0.3.1';
-    for (let i = 0; i < 3; i++) expect((await post('/api/auth/refresh', ip, { refresh_token: 'garbage' })).statusCode).toBe(401);
-    expectLimited(await post('/api/auth/token/refresh', ip, { refresh_token: 'garbage' }), 3);
+  it('refresh: a budget per token family (one signed-in device), not per address', async () => {
+    const login = async () => (await post('/api/auth/login', '10.0.3.1', { email: a.ownerEmail, password: a.password, tenant_id: a.slug })).json();
+    let pair = await login();
+    // Each refresh from a new address: the family's budget runs out all the same.
+    for (let i = 0; i < 3; i++) {
+      const res = await post('/api/auth/refresh', `10.0.3.${10 + i}`, { refresh_token: pair.refresh_token });
+      expect(res.statusCode, `refresh ${i + 1}`).toBe(200);
+      pair = res.json();
+    }
+    expectLimited(await post('/api/auth/token/refresh', '10.0.3.20', { refresh_token: pair.refresh_token }), 3);
+    // Another device of the same user, from the same address, refreshes freely.
+    const other = await login();
+    expect((await post('/api/auth/refresh', '10.0.3.10', { refresh_token: other.refresh_token })).statusCode).toBe(200);
+    // Invalid tokens spend no family budget (there is no family): they are 401s under the default budget.
+    expect((await post('/api/auth/refresh', '10.0.3.30', { refresh_token: 'garbage' })).statusCode).toBe(401);
   });
 
-  it('API-key creation spends the per-IP sensitive budget', async () => {
-    const ip = '10.0.4.1';
-    for (let i = 0; i < 3; i++) {
-      expect((await post('/api/v1/api-keys/', ip, { name: `k${i}`, scopes: ['llm:read'] }, keys[0].key)).statusCode).toBe(201);
+  it('API-key creation: a budget per tenant, whichever addresses and admins create them', async () => {
+    const b = await createTenant(t, 'Busy office');
+    const admin = await b.userToken('admin');
+    const tokens = [b.token, admin.token, b.token, admin.token];
+    for (let i = 0; i < 4; i++) {
+      const res = await post('/api/v1/api-keys/', `10.0.4.${i}`, { name: `k${i}`, scopes: ['llm:read'] }, tokens[i]);
+      expect(res.statusCode, `key ${i + 1}`).toBe(201);
     }
-    expectLimited(await post('/api/v1/api-keys/', ip, { name: 'k4', scopes: ['llm:read'] }, keys[0].key), 3);
+    expectLimited(await post('/api/v1/api-keys/', '10.0.4.9', { name: 'k5', scopes: ['llm:read'] }, admin.token), 4);
+    // Another tenant behind the same address still creates keys (tenant a spent 2 of its 4 in beforeAll).
+    expect((await post('/api/v1/api-keys/', '10.0.4.9', { name: 'a3', scopes: ['llm:read'] }, keys[1].key)).statusCode).toBe(201);
+  });
+
+  it('login: successes are free, so one office address signs in all morning; its failures are what the per-IP budget counts', async () => {
+    // A default budget large enough not to interfere, so that only the login budgets are seen.
+    const office = await startTestService({ env: { ...LIMITS, RATE_LIMIT_PER_MINUTE: '1000' } });
+    try {
+      const o = await createTenant(office, 'Office');
+      const login = (ip: string, email: string, password: string) =>
+        office.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email, password, tenant_id: o.slug } });
+      const ip = '10.0.1.1';
+      const colleagues = await Promise.all([0, 1, 2, 3].map(() => o.userToken('member')));
+      for (let i = 0; i < 20; i++) {
+        const who = i % 5 === 4 ? o.ownerEmail : colleagues[i % 5].email;
+        expect((await login(ip, who, o.password)).statusCode, `login ${i + 1}`).toBe(200);
+      }
+      for (let i = 0; i < 3; i++) expect((await login(ip, `guess-${i}@example.com`, 'x')).statusCode).toBe(401);
+      // Three failures spent the address's budget: even the right password waits until the window passes.
+      expectLimited(await login(ip, 'guess-9@example.com', 'x'), 3);
+      expectLimited(await login(ip, o.ownerEmail, o.password), 3);
+      // Another address is unaffected.
+      expect((await login('10.0.1.2', o.ownerEmail, o.password)).statusCode).toBe(200);
+    } finally {
+      await office.close();
+    }
   });
 });
 
