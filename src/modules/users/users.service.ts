@@ -3,7 +3,6 @@ import { tenantDb, type TenantDb } from '../../platform/db/tenant-db.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { AUTH_CHANNEL, type Authenticator } from '../../platform/auth/authenticator.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { Role } from '../../platform/auth/roles.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { findTenant, insertTenant, listTenants, type TenantRow } from '../tenants/index.js';
 import { hashPassword } from './passwords.js';

@@ -42,6 +42,11 @@ export async function setTenant(tx: Tx, tenantId: string): Promise<void> {
   await tx.execute(sql.raw(`SELECT set_config('app.tenant_id', '${assertTenantId(tenantId)}', true)`));
 }
 
+/** A NOTIFY sent when the transaction commits (and never if it rolls back). */
+export async function notifyOnCommit(tx: Tx, channel: string, payload: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
+}
+
 /** Runs a raw statement on a handle and returns its rows (both drivers answer `{ rows }`). */
 export async function rows<T = Record<string, unknown>>(tx: Tx, statement: SQL): Promise<T[]> {
   return ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/database.js';
+import { notifyOnCommit, type Database, type Tx } from '../db/database.js';
 
 type Handler = (payload: any) => void;
 
@@ -15,7 +14,7 @@ export class EventBus {
 
   async publish(channel: string, payload: unknown, tx?: Tx): Promise<void> {
     const text = JSON.stringify(payload);
-    if (tx) await tx.execute(sql`SELECT pg_notify(${channel}, ${text})`);
+    if (tx) await notifyOnCommit(tx, channel, text);
     else await this.db.notify(channel, text);
   }
 

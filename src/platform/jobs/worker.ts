@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import type { Job, JobQueue } from './queue.js';
 
 export interface JobContext {
@@ -41,7 +41,7 @@ export class WorkerRuntime {
     private readonly queue: JobQueue,
     private readonly handlers: JobHandler[],
     private readonly tasks: PeriodicTask[],
-    private readonly log: FastifyBaseLogger,
+    private readonly log: BaseLogger,
     private readonly pollMs: number,
   ) {}
 
