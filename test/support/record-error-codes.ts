@@ -11,7 +11,10 @@ import { observationFile, type ObservedCode } from './observed-codes.js';
  * route or hook is added, so no production code knows about the recording.
  */
 const dir = inject('errorCodesDir');
-if (dir) {
+// The channel is process-wide and a worker process may run several test files: subscribe once.
+const installed = globalThis as { errorCodesRecorder?: true };
+if (dir && !installed.errorCodesRecorder) {
+  installed.errorCodesRecorder = true;
   mkdirSync(dir, { recursive: true });
   const file = observationFile(dir);
   subscribe('fastify.initialization', (message) => {
