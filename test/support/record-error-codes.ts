@@ -12,7 +12,7 @@ import { observationFile, type ObservedCode } from './observed-codes.js';
  */
 const dir = inject('errorCodesDir');
 // The channel is process-wide and a worker process may run several test files: subscribe once.
-const installed = globalThis as { errorCodesRecorder?: true };
+const installed = process as { errorCodesRecorder?: true };
 if (dir && !installed.errorCodesRecorder) {
   installed.errorCodesRecorder = true;
   mkdirSync(dir, { recursive: true });
