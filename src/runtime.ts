@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { Config } from './platform/config.js';
 import { closeCoreContext, createCoreContext, type CoreContext } from './platform/context.js';
 import type { Database } from './platform/db/database.js';
@@ -77,4 +78,15 @@ export async function startService(config: Config, options: StartOptions = {}): 
     throw error;
   }
   return { ctx, app, modules, commands, worker, lifecycle, stop };
+}
+
+/** Whether something already listens on host:port (checked before the database is opened, so a second
+ * service on a busy port fails at once instead of after building a database it cannot serve). */
+export function portInUse(host: string, port: number): Promise<boolean> {
+  if (port === 0) return Promise.resolve(false);
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(false)));
+  });
 }
