@@ -27,7 +27,7 @@ export interface StartOptions {
   listen?: boolean;
   /** An already opened database (tests hand in a fresh clone of a migrated template). */
   db?: Database;
-  /** Serve the operator CLI on a socket under DATA_DIR (embedded database only). */
+  /** Serve the operator CLI on a socket under DATA_DIR, so it acts on this service's database (embedded or PostgreSQL). */
   cliSocket?: boolean;
 }
 
@@ -71,7 +71,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       );
       await worker.start({ reclaimAll: ctx.db.kind === 'pglite' });
     }
-    if (options.cliSocket && ctx.db.kind === 'pglite') socket = await startCliSocket(config.dataDir, commands, ctx.log);
+    if (options.cliSocket) socket = await startCliSocket(config.dataDir, commands, ctx.log);
     lifecycle.state = 'ready';
   } catch (error) {
     await stop().catch(() => {});
