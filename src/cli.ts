@@ -3,13 +3,15 @@ import { createCoreContext, closeCoreContext } from './platform/context.js';
 import { createModules } from './modules/index.js';
 import { dispatch, reportFailure, USAGE_ERROR, wantsJson, type CliIO } from './cli/commands.js';
 import { runViaSocket } from './cli/socket.js';
+import { postgresServiceDown, readServiceDatabase } from './cli/service-database.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import pino from 'pino';
 
 /**
  * Operator CLI. Without DATABASE_URL it first offers the command to a running service over its local
  * socket under DATA_DIR (so it acts on that service's database, embedded or PostgreSQL); otherwise it
- * opens the configured database itself.
+ * opens the configured database itself, unless the directory's service runs on PostgreSQL (then an
+ * embedded database is not what the operator meant, and it says so).
  */
 async function main(argv: string[], io: CliIO, json: boolean): Promise<number> {
   let config;
@@ -25,6 +27,12 @@ async function main(argv: string[], io: CliIO, json: boolean): Promise<number> {
   if (!config.databaseUrl) {
     const viaService = await runViaSocket(config.dataDir, argv, io);
     if (viaService !== null) return viaService;
+    const record = await readServiceDatabase(config.dataDir);
+    if (record?.kind === 'postgres') {
+      const message = postgresServiceDown(config.dataDir, record);
+      reportFailure(io, json, message, { detail: message, code: 'service_unreachable' });
+      return 1;
+    }
   }
   let ctx;
   try {

@@ -10,6 +10,7 @@ import { createModules } from './modules/index.js';
 import type { Module } from './modules/module.js';
 import type { CliCommand } from './cli/commands.js';
 import { startCliSocket, type CliSocket } from './cli/socket.js';
+import { recordServiceDatabase } from './cli/service-database.js';
 
 export interface Service {
   ctx: CoreContext;
@@ -71,7 +72,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
       );
       await worker.start({ reclaimAll: ctx.db.kind === 'pglite' });
     }
-    if (options.cliSocket) socket = await startCliSocket(config.dataDir, commands, ctx.log);
+    if (options.cliSocket) {
+      socket = await startCliSocket(config.dataDir, commands, ctx.log);
+      await recordServiceDatabase(config.dataDir, config.databaseUrl);
+    }
     lifecycle.state = 'ready';
   } catch (error) {
     await stop().catch(() => {});
