@@ -24,6 +24,9 @@ describe('enum-valued fields', () => {
     const nullable = compile({ type: 'object', properties: { role: { anyOf: [{ const: 'admin' }, { const: 'viewer' }, { type: 'null' }] } } });
     expect(nullable({ role: 'root' })).toBe(false);
     expect(nullable.errors).toEqual([expect.objectContaining({ keyword: 'enum', message: 'must be one of "admin", "viewer", null; got "root"' })]);
+    const nested = compile({ type: 'object', properties: { role: { anyOf: [{ anyOf: [{ const: 'admin' }, { const: 'viewer' }] }, { type: 'null' }] } } });
+    expect(nested({ role: 'root' })).toBe(false);
+    expect(nested.errors).toEqual([expect.objectContaining({ keyword: 'enum', message: 'must be one of "admin", "viewer", null; got "root"' })]);
     const plain = compile({ type: 'object', properties: { order: { enum: ['asc', 'desc'] } } }, 'querystring');
     expect(plain({ order: 'up' })).toBe(false);
     expect(plain.errors).toEqual([expect.objectContaining({ keyword: 'enum', message: 'must be one of "asc", "desc"; got "up"' })]);

@@ -79,9 +79,9 @@ export function explainEnums(errors: ErrorObject[]): ErrorObject[] {
   const inUnion = (error: ErrorObject) => [...unions.keys()].some((u) => error.schemaPath.startsWith(`${u.schemaPath}/`));
   const out: ErrorObject[] = [];
   for (const error of errors) {
+    if (inUnion(error)) continue; // one line per failed literal (or nested union): said once by the union
     const allowed = unions.get(error);
     if (allowed) out.push(enumIssue(error, allowed, error.data));
-    else if (inUnion(error)) continue; // one line per failed literal: said once by the union
     else if (error.keyword === 'enum' && Array.isArray(error.params.allowedValues)) out.push(enumIssue(error, error.params.allowedValues, error.data));
     else out.push(error);
   }
