@@ -88,9 +88,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
  * service on a busy port fails at once instead of after building a database it cannot serve). */
 export function portInUse(host: string, port: number): Promise<boolean> {
   if (port === 0) return Promise.resolve(false);
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(true) : reject(error)));
+    // Any other refusal (a privileged port, an address not on this host) is left to the real listen to report.
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(false)));
   });
 }
