@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
+import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -34,6 +35,15 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const ServiceIndex = Type.Object({
+  name: Type.String(),
+  version: Type.String(),
+  docs: Type.String({ description: 'Interactive API documentation' }),
+  openapi: Type.String({ description: 'The OpenAPI 3.1 document' }),
+  health: Type.String({ description: 'Liveness probe' }),
+  ready: Type.String({ description: 'Readiness probe' }),
+});
 
 export const OPENAPI_TAGS = [
   { name: 'auth', description: 'Login, tokens and the current principal' },
@@ -112,6 +122,15 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
   provideRouteDeps(app, { db: ctx.db, limits: ctx.limits });
   registerIdempotency(app, ctx.idempotency, config.idempotencyMaxBodyBytes);
   registerHealth(app, ctx.db, lifecycle);
+  // A newcomer's first request: where the documentation and the probes are.
+  app.get(
+    '/',
+    {
+      schema: { tags: ['system'], summary: 'Where to start: links to the API documentation and the probes', response: { 200: ServiceIndex } },
+      config: { auth: auth.public('service index') },
+    },
+    async () => ({ name: 'Knowledge and assistant platform API', version: API_VERSION, docs: '/docs', openapi: '/openapi.json', health: '/healthz', ready: '/readyz' }),
+  );
 
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: auth.public('API description') } }, async () =>
     app.swagger(),

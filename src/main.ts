@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './platform/config.js';
 import { DataDirLockedError } from './platform/db/lock.js';
-import { startService, type Service } from './runtime.js';
+import { PgvectorMissingError } from './platform/db/postgres.js';
+import { portInUse, startService, type Service } from './runtime.js';
 
 /** Entry point: RUN_MODE=all (HTTP and workers), api (HTTP only) or worker (jobs only). */
 let service: Service;
@@ -13,11 +14,16 @@ const config = (() => {
     process.exit(2);
   }
 })();
+// A busy port is found before the database is opened (or, on a fresh data directory, built).
+if (config.runMode !== 'worker' && (await portInUse(config.host, config.port))) {
+  process.stderr.write(`Cannot start: port ${config.port} on ${config.host} is already in use (is the service already running? set PORT to use another)\n`);
+  process.exit(1);
+}
 try {
   service = await startService(config, { listen: true, cliSocket: true });
 } catch (error) {
   // The operator's mistakes get a sentence, not a stack trace.
-  if (error instanceof DataDirLockedError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+  if (error instanceof DataDirLockedError || error instanceof PgvectorMissingError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     process.stderr.write(`Cannot start: ${(error as Error).message}\n`);
     process.exit(1);
   }

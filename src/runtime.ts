@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { Config } from './platform/config.js';
 import { closeCoreContext, createCoreContext, type CoreContext } from './platform/context.js';
 import type { Database } from './platform/db/database.js';
@@ -9,6 +10,7 @@ import { createModules } from './modules/index.js';
 import type { Module } from './modules/module.js';
 import type { CliCommand } from './cli/commands.js';
 import { startCliSocket, type CliSocket } from './cli/socket.js';
+import { recordServiceDatabase } from './cli/service-database.js';
 
 export interface Service {
   ctx: CoreContext;
@@ -26,7 +28,7 @@ export interface StartOptions {
   listen?: boolean;
   /** An already opened database (tests hand in a fresh clone of a migrated template). */
   db?: Database;
-  /** Serve the operator CLI on a socket under DATA_DIR (embedded database only). */
+  /** Serve the operator CLI on a socket under DATA_DIR, so it acts on this service's database (embedded or PostgreSQL). */
   cliSocket?: boolean;
 }
 
@@ -70,11 +72,26 @@ export async function startService(config: Config, options: StartOptions = {}): 
       );
       await worker.start({ reclaimAll: ctx.db.kind === 'pglite' });
     }
-    if (options.cliSocket && ctx.db.kind === 'pglite') socket = await startCliSocket(config.dataDir, commands, ctx.log);
+    if (options.cliSocket) {
+      socket = await startCliSocket(config.dataDir, commands, ctx.log);
+      await recordServiceDatabase(config.dataDir, config.databaseUrl);
+    }
     lifecycle.state = 'ready';
   } catch (error) {
     await stop().catch(() => {});
     throw error;
   }
   return { ctx, app, modules, commands, worker, lifecycle, stop };
+}
+
+/** Whether something already listens on host:port (checked before the database is opened, so a second
+ * service on a busy port fails at once instead of after building a database it cannot serve). */
+export function portInUse(host: string, port: number): Promise<boolean> {
+  if (port === 0) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const probe = createServer();
+    // Any other refusal (a privileged port, an address not on this host) is left to the real listen to report.
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve(false)));
+  });
 }

@@ -58,33 +58,54 @@ export function usageText(commands: CliCommand[]): string {
   return ['Usage: npm run cli -- <command> [flags]', '', ...commands.map((c) => `  ${c.usage}`)].join('\n');
 }
 
+/** A failure as `--json` reports it: the HTTP API's error shape, plus the usage when arguments were wrong. */
+interface Failure {
+  detail: unknown;
+  code: string;
+  usage?: string;
+}
+
+/** Whether argv asks for JSON output (known before the arguments are checked against a command). */
+export const wantsJson = (argv: string[]) => parseArgs(argv).flags.json !== undefined;
+
+/** Writes a failure: the sentence for people, or with `--json` one JSON line scripts can parse. */
+export function reportFailure(io: CliIO, json: boolean, text: string, failure: Failure): void {
+  io.err(json ? JSON.stringify(failure) : text);
+}
+
 /** Finds and runs the command; bad arguments print a clear message and return 2. */
 export async function dispatch(commands: CliCommand[], argv: string[], io: CliIO): Promise<number> {
   const { words, flags } = parseArgs(argv);
+  const json = flags.json !== undefined;
   const command = commands.find((c) => c.path.length === words.length && c.path.every((w, i) => w === words[i]));
   if (!command) {
-    io.err(words.length ? `Unknown command: ${words.join(' ')}\n\n${usageText(commands)}` : usageText(commands));
+    const usage = usageText(commands);
+    if (!words.length) reportFailure(io, json, usage, { detail: 'A command is required', code: 'usage_error', usage });
+    else reportFailure(io, json, `Unknown command: ${words.join(' ')}\n\n${usage}`, { detail: `Unknown command: ${words.join(' ')}`, code: 'unknown_command', usage });
     return USAGE_ERROR;
   }
+  const usage = `Usage: ${command.usage}`;
   const unknown = Object.keys(flags).filter((f) => f !== 'json' && !command.flags.includes(f));
   if (unknown.length) {
-    io.err(`Unknown flag${unknown.length > 1 ? 's' : ''}: ${unknown.map((f) => `--${f}`).join(', ')}\nUsage: ${command.usage}`);
+    const detail = `Unknown flag${unknown.length > 1 ? 's' : ''}: ${unknown.map((f) => `--${f}`).join(', ')}`;
+    reportFailure(io, json, `${detail}\n${usage}`, { detail, code: 'unknown_flag', usage });
     return USAGE_ERROR;
   }
   try {
     return await command.run(flags, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`${error.message}\nUsage: ${command.usage}`);
+      reportFailure(io, json, `${error.message}\n${usage}`, { detail: error.message, code: 'usage_error', usage });
       return USAGE_ERROR;
     }
-    const status = (error as { statusCode?: number }).statusCode;
+    const { statusCode: status, detail, code } = error as { statusCode?: number; detail?: unknown; code?: unknown };
     if (status && status >= 400 && status < 500) {
-      const detail = (error as { detail?: unknown }).detail;
-      io.err(`Error: ${typeof detail === 'string' ? detail : formatDetail(detail)}`);
+      const text = `Error: ${typeof detail === 'string' ? detail : formatDetail(detail)}`;
+      reportFailure(io, json, text, { detail, code: typeof code === 'string' ? code : 'bad_request' });
       return USAGE_ERROR;
     }
-    io.err(`Error: ${(error as Error).message}`);
+    const message = (error as Error).message;
+    reportFailure(io, json, `Error: ${message}`, { detail: message, code: 'internal_error' });
     return 1;
   }
 }

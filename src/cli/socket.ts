@@ -1,12 +1,14 @@
 import { createConnection, createServer, type Server } from 'node:net';
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { dispatch, type CliCommand } from './commands.js';
 
 /**
- * While the service holds the embedded database, the CLI hands its command to it over a Unix socket
- * under DATA_DIR, created with mode 0600 so only the same OS user can connect.
+ * While the service runs, the CLI hands its command to it over a Unix socket under DATA_DIR, created
+ * with mode 0600 so only the same OS user can connect. So the CLI acts on the database the service
+ * uses: the embedded one the service holds, or the PostgreSQL server of its DATABASE_URL (which the
+ * CLI's own environment may lack).
  * Protocol: one JSON line {argv} in; JSON lines {out}|{err} and a final {exit} back.
  */
 export const socketPath = (dataDir: string) => path.join(dataDir, 'cli.sock');
@@ -17,7 +19,13 @@ export interface CliSocket {
 
 export async function startCliSocket(dataDir: string, commands: CliCommand[], log: FastifyBaseLogger): Promise<CliSocket> {
   const file = socketPath(dataDir);
-  await rm(file, { force: true }); // left by a process that died; we hold the data-dir lock
+  await mkdir(dataDir, { recursive: true });
+  // On PostgreSQL several instances may share a DATA_DIR: the first one's socket keeps serving.
+  if (await answers(file)) {
+    log.info({ socket: file }, 'another instance serves the operator CLI on this data directory');
+    return { close: async () => {} };
+  }
+  await rm(file, { force: true }); // left by a process that died
   const server: Server = createServer((conn) => {
     let buffer = '';
     conn.setEncoding('utf8');
@@ -61,6 +69,18 @@ export async function startCliSocket(dataDir: string, commands: CliCommand[], lo
         void rm(file, { force: true });
       }),
   };
+}
+
+/** Whether a live process accepts connections on the socket file. */
+function answers(file: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const conn = createConnection(file);
+    conn.once('connect', () => {
+      conn.destroy();
+      resolve(true);
+    });
+    conn.once('error', () => resolve(false));
+  });
 }
 
 /** Runs argv in the service behind the socket; null when no service listens there. */

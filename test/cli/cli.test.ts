@@ -92,6 +92,35 @@ describe('the CLI on its own (it opens the configured database itself)', { timeo
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout)).toEqual([{ tenant_id: tenant.tenant_id, slug: 'acme', name: 'Tenant acme', created_at: expect.any(String) }]);
   });
+
+  it('with --json, failures are one JSON line on stderr in the API error shape, with the same exit codes', async () => {
+    const usage = 'Usage: tenant create --name N --slug S --admin-email E --admin-password P [--admin-name NAME] [--json]';
+    const json = (run: Run) => {
+      expect(run.stdout).toBe('');
+      expect(run.stderr.endsWith('\n') && !run.stderr.slice(0, -1).includes('\n'), run.stderr).toBe(true);
+      return JSON.parse(run.stderr);
+    };
+    // One at a time: each opens the embedded database, which one process holds at once.
+    const missing = await cli(['tenant', 'create', ...tenantCreate('json-co', { 'admin-password': null }), '--json'], env);
+    const unknownFlag = await cli(['tenant', 'create', ...tenantCreate('json-co'), '--colour', 'blue', '--json'], env);
+    const unknownCommand = await cli(['tenant', 'destroy', '--json'], env);
+    const badConfig = await cli(['tenant', 'list', '--json'], { ...env, PORT: 'eighty' });
+    expect([missing.code, unknownFlag.code, unknownCommand.code, badConfig.code]).toEqual([2, 2, 2, 2]);
+    expect(json(missing)).toEqual({ detail: '--admin-password is required', code: 'usage_error', usage });
+    expect(json(unknownFlag)).toEqual({ detail: 'Unknown flag: --colour', code: 'unknown_flag', usage });
+    expect(json(unknownCommand)).toEqual({ detail: 'Unknown command: tenant destroy', code: 'unknown_command', usage: expect.stringContaining('tenant create --name') });
+    expect(json(badConfig)).toEqual({ detail: expect.stringContaining('PORT'), code: 'configuration_error' });
+
+    expect((await cli(['tenant', 'create', ...tenantCreate('json-co'), '--json'], env)).code).toBe(0);
+    const [duplicate, badEmail] = [
+      await cli(['tenant', 'create', ...tenantCreate('json-co', { 'admin-email': 'other@json-co.test' }), '--json'], env),
+      await cli(['user', 'create', '--tenant', 'json-co', '--email', 'not-an-email', '--password', PASSWORD, '--role', 'viewer', '--json'], env),
+    ];
+    expect(duplicate.code).toBe(2);
+    expect(json(duplicate)).toEqual({ detail: 'A tenant with slug "json-co" already exists', code: 'tenant_exists' });
+    expect(badEmail.code).toBe(2);
+    expect(json(badEmail)).toEqual({ detail: [expect.objectContaining({ loc: ['body', 'email'] })], code: 'validation_error' });
+  });
 });
 
 /** A port nobody listens on right now. */

@@ -18,6 +18,7 @@ import { callable, concreteUrl, isDocsPage, label } from './inventory.js';
 
 /** Routes anyone may call, with the reason. Adding a public route means adding it here. */
 const PUBLIC: Record<string, string> = {
+  'GET /': 'the service index: links to the documentation and the probes',
   'GET /healthz': 'liveness probe for the orchestrator',
   'GET /readyz': 'readiness probe for the orchestrator',
   'GET /openapi.json': 'the API description is public (SPEC: served by each environment)',

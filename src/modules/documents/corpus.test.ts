@@ -105,9 +105,12 @@ describe.skipIf(!present)(`corpus (${CORPUS})`, () => {
   });
 });
 
-describe.skipIf(present)('corpus', () => {
-  it(`skipped: no corpus at ${CORPUS} (MANIFEST.tsv missing)`, () => {});
-});
+// Says why nothing ran, and only then: a skipped describe would still list this line when the corpus ran.
+if (!present) {
+  describe('corpus', () => {
+    it.skip(`no corpus at ${CORPUS} (MANIFEST.tsv missing)`, () => {});
+  });
+}
 
 function report(outcomes: Outcome[], totalMs: number): void {
   const formats = [...new Set(outcomes.map((o) => (o.row.path.startsWith('broken/') ? 'broken' : o.row.format)))];

@@ -19,6 +19,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database &
   const owner = new pg.Client({ connectionString: options.url });
   await owner.connect();
   try {
+    await requirePgvector(owner, options.url);
     await owner.query(`SELECT pg_advisory_lock(7408812)`); // one migrator at a time across instances
     await runMigrations(
       {
@@ -59,6 +60,38 @@ export async function openPostgres(options: PostgresOptions): Promise<Database &
       await pool.end();
     },
   };
+}
+
+/** The operator's fix for a server without pgvector, in one line instead of a driver stack trace. */
+export class PgvectorMissingError extends Error {}
+
+/**
+ * pgvector is a server-side extension the migrations enable. When the server lacks it, or the
+ * migrating role may not enable it (it is not a trusted extension), say what is missing and how to get it.
+ */
+async function requirePgvector(owner: pg.Client, url: string): Promise<void> {
+  const { rows } = await owner.query<{ installed: boolean; available: boolean; db: string; major: number }>(`
+    SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector') AS installed,
+           EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'vector') AS available,
+           current_database() AS db, current_setting('server_version_num')::int / 10000 AS major`);
+  const { installed, available, db, major } = rows[0];
+  if (installed) return;
+  const server = `PostgreSQL ${major} at ${new URL(url).host}`;
+  if (!available) {
+    throw new PgvectorMissingError(
+      `${server} lacks the pgvector extension (vector): install it on the database host with script/ensure-pgvector ` +
+        `or the distribution's package (e.g. apt-get install postgresql-${major}-pgvector), then start again.`,
+    );
+  }
+  try {
+    await owner.query('CREATE EXTENSION IF NOT EXISTS vector');
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error;
+    throw new PgvectorMissingError(
+      `${server} has pgvector, but this user may not enable it in database "${db}": ` +
+        `have a superuser run CREATE EXTENSION vector in "${db}", then start again.`,
+    );
+  }
 }
 
 async function inTransaction<T>(pool: pg.Pool, begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, conflict } from '../http/errors.js';
+import { multipartFingerprint } from './multipart-fingerprint.js';
 import type { IdempotencyStore } from './store.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -28,7 +29,8 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 
 /**
  * Idempotency-Key on every write (SPEC "Idempotency-Key rules", DESIGN §5). The body is read here,
- * before the content parser, so every content type (JSON, form, multipart) is fingerprinted alike;
+ * before the content parser, so every content type (JSON, form, multipart) is fingerprinted (multipart by
+ * its parsed parts, whatever its boundary);
  * bodies over the limit run unprotected. Every route gets this without opting in.
  */
 export function registerIdempotency(app: FastifyInstance, store: IdempotencyStore, maxBodyBytes: number): void {
@@ -45,13 +47,18 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     const { body, rest } = await readUpTo(payload, maxBodyBytes);
     const stream = rest ? resume(body, rest) : Readable.from(body.length ? [body] : []);
     (stream as Readable & { receivedEncodedLength?: number }).receivedEncodedLength = body.length;
-    if (/^multipart\/form-data/i.test(String(request.headers['content-type'] ?? ''))) replayRaw(request.raw, stream);
+    const contentType = String(request.headers['content-type'] ?? '');
+    const multipart = /^multipart\/form-data/i.test(contentType);
+    if (multipart) replayRaw(request.raw, stream);
     if (rest) return stream;
+
+    // A multipart retry carries the same parts under a new boundary: its content is what must match.
+    const bodyHash = (multipart && multipartFingerprint(contentType, body)) || `raw:${sha256(body)}`;
 
     request.idempotency = {
       authHash: sha256(`${request.headers.authorization ?? `anonymous:${request.ip}`}`),
       key,
-      fingerprint: sha256(`${request.method}\n${request.url}\n${sha256(body)}`),
+      fingerprint: sha256(`${request.method}\n${request.url}\n${bodyHash}`),
       claimed: false,
       settled: false,
     };
