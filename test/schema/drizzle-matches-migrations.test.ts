@@ -127,7 +127,8 @@ function describeDrizzle(table: PgTable): TableShape {
     shape.indexes[key.name ?? `${config.name}_pkey`] = btree(key.columns.map((c) => c.name), true, true);
   }
   for (const constraint of config.uniqueConstraints) {
-    shape.indexes[constraint.getName()] = btree(constraint.columns.map((c) => c.name), true);
+    if (!constraint.name) throw new Error(`${config.name}: every Drizzle unique constraint needs the migration's explicit name`);
+    shape.indexes[constraint.name] = btree(constraint.columns.map((c) => c.name), true);
   }
   for (const index of config.indexes) {
     const { name, columns, unique, method, where } = index.config;

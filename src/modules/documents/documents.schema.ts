@@ -9,6 +9,8 @@ export const JOB_SOURCES = ['upload', 'bulk', 'admin', 'rag', 'api'] as const;
 export type JobSource = (typeof JOB_SOURCES)[number];
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 export type DescriptionSource = 'generated' | 'extractive' | 'user';
+/** PostgreSQL text-search configurations a tenant may index with (migration 0006): English, or no stemming. */
+export type TextSearchConfig = 'english' | 'simple';
 
 /**
  * Mirrors migration 0002 (test/schema checks that they agree); chunks and upload batches have no table object
@@ -85,6 +87,7 @@ export const indexingProfiles = pgTable('indexing_profiles', {
   chunkOverlap: integer('chunk_overlap').notNull().default(64),
   embeddingModel: text('embedding_model'),
   parallelism: integer('parallelism').notNull().default(4),
+  textSearchConfig: text('text_search_config').$type<TextSearchConfig>().notNull().default('english'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type IndexingProfileRow = typeof indexingProfiles.$inferSelect;
