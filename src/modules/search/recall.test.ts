@@ -76,9 +76,11 @@ describe('full text (mode fulltext)', () => {
 });
 
 describe('hybrid', () => {
-  it('the question\'s passage comes first', async () => {
+  it('the question\'s passage comes first in both legs', async () => {
     const res = await search(t, a, { query: 'military equipment transferred to Kansas police' });
     expect(res.items[0].document_id).toBe(ids.police);
+    // Reciprocal-rank fusion (RRF_K = 60): first in the vector leg and first in the full-text leg.
+    expect(res.items[0].score).toBeCloseTo(2 / 61, 12);
   });
 
   it('another tenant\'s chunks never appear', async () => {
