@@ -163,8 +163,8 @@ async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<Co
 /**
  * Full text with OR semantics ranked by coverage (see fulltext-query.ts for the syntax). A chunk's rank is the
  * number of the query's distinct terms it contains plus ts_rank_cd scaled into [0, 1), so chunks containing
- * every term come first. Each configuration in use is searched with the query normalised its way (the
- * `ts_config = ...` test is checked on the rows the GIN index returns).
+ * every term come first. Each configuration in use is searched with the query normalised its way (with
+ * several, the `ts_config = ...` test is checked on the rows the GIN index returns).
  * The ranked set is capped (FULLTEXT_MAX_RANKED): the chunks matching every term are gathered first, up to
  * the cap, then those matching any term, so a question of common words cannot crowd out the complete matches.
  */
@@ -175,9 +175,11 @@ export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilte
   if (configs.length === 0) return [];
   const where = scope(tenantId, filters);
   const legs = configs.flatMap((c) => {
+    // With one configuration in use every chunk of the tenant has it: no test to give the planner.
+    const ofConfig = configs.length > 1 ? sql`AND c.ts_config = ${c.config}::regconfig` : sql``;
     const matching = (q: string) => sql`
       (SELECT c.id, c.ts_config, c.tsv FROM ${LIVE_JOIN}
-       WHERE ${where} AND c.ts_config = ${c.config}::regconfig AND c.tsv @@ ${q}::tsquery
+       WHERE ${where} ${ofConfig} AND c.tsv @@ ${q}::tsquery
        LIMIT ${FULLTEXT_MAX_RANKED})`;
     return c.terms.length > 1 ? [matching(c.all), matching(c.match)] : [matching(c.match)];
   });
