@@ -166,7 +166,8 @@ async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<Co
  * every term come first. Each configuration in use is searched with the query normalised its way (with
  * several, the `ts_config = ...` test is checked on the rows the GIN index returns).
  * The ranked set is capped (FULLTEXT_MAX_RANKED): the chunks matching every term are gathered first, up to
- * the cap, then those matching any term, so a question of common words cannot crowd out the complete matches.
+ * the cap, so a question of common words cannot crowd out the complete matches; those matching any term are
+ * read (up to the cap again) only when fewer than `limit` chunks match every term.
  */
 export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number) {
   const parsed = parseFulltextQuery(query);
@@ -174,15 +175,21 @@ export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilte
   const configs = await normalise(tx, tenantId, parsed);
   if (configs.length === 0) return [];
   const where = scope(tenantId, filters);
-  const legs = configs.flatMap((c) => {
+  const leg = (c: ConfigQuery, q: string, onlyIf: SQL = sql``) => {
     // With one configuration in use every chunk of the tenant has it: no test to give the planner.
     const ofConfig = configs.length > 1 ? sql`AND c.ts_config = ${c.config}::regconfig` : sql``;
-    const matching = (q: string) => sql`
+    return sql`
       (SELECT c.id, c.ts_config, c.tsv FROM ${LIVE_JOIN}
-       WHERE ${where} ${ofConfig} AND c.tsv @@ ${q}::tsquery
+       WHERE ${where} ${ofConfig} AND c.tsv @@ ${q}::tsquery ${onlyIf}
        LIMIT ${FULLTEXT_MAX_RANKED})`;
-    return c.terms.length > 1 ? [matching(c.all), matching(c.match)] : [matching(c.match)];
-  });
+  };
+  const several = configs.filter((c) => c.terms.length > 1);
+  // Chunks holding every term outrank all others: when there are enough of them, nothing else is read.
+  const complete = several.length
+    ? sql.join(several.map((c) => leg(c, c.all)), sql` UNION ALL `)
+    : sql`SELECT NULL::uuid AS id, NULL::regconfig AS ts_config, NULL::tsvector AS tsv WHERE false`;
+  const enoughComplete = several.length ? sql`AND (SELECT count(*) FROM complete) < ${limit}` : sql``;
+  const partial = sql.join(configs.map((c) => leg(c, c.match, enoughComplete)), sql` UNION ALL `);
   const perConfig = (pick: (c: ConfigQuery) => SQL) =>
     sql`CASE m.ts_config ${sql.join(configs.map((c) => sql`WHEN ${c.config}::regconfig THEN ${pick(c)}`), sql` `)} END`;
   const coverage = perConfig((c) =>
@@ -190,7 +197,8 @@ export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilte
   );
   const rank = perConfig((c) => sql`ts_rank_cd(m.tsv, ${c.rank}::tsquery, 32)`);
   return rows<{ id: string; rank: number }>(tx, sql`
-    WITH found AS MATERIALIZED (${sql.join(legs, sql` UNION ALL `)}),
+    WITH complete AS MATERIALIZED (${complete}),
+    found AS MATERIALIZED (SELECT * FROM complete UNION ALL ${partial}),
     matches AS (SELECT DISTINCT ON (id) id, ts_config, tsv FROM found ORDER BY id)
     SELECT m.id, (${coverage}) + ${rank} AS rank
     FROM matches m
