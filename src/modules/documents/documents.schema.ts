@@ -1,4 +1,5 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const DOCUMENT_STATUSES = ['pending', 'parsing', 'indexing', 'indexed', 'error'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -8,8 +9,13 @@ export const JOB_SOURCES = ['upload', 'bulk', 'admin', 'rag', 'api'] as const;
 export type JobSource = (typeof JOB_SOURCES)[number];
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 export type DescriptionSource = 'generated' | 'extractive' | 'user';
+/** PostgreSQL text-search configurations a tenant may index with (migration 0006): English, or no stemming. */
+export type TextSearchConfig = 'english' | 'simple';
 
-/** Mirrors migration 0002; chunks have no table object because vectors are written with raw SQL. */
+/**
+ * Mirrors migration 0002 (test/schema checks that they agree); chunks and upload batches have no table object
+ * because they are read and written with raw SQL only.
+ */
 export const documents = pgTable('documents', {
   id: uuid('id').primaryKey().defaultRandom(),
   tenantId: uuid('tenant_id').notNull(),
@@ -40,7 +46,15 @@ export const documents = pgTable('documents', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   indexedAt: timestamp('indexed_at', { withTimezone: true }),
-});
+}, (t) => [
+  index('documents_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id),
+  index('documents_tenant_status').on(t.tenantId, t.status),
+  index('documents_memory').on(t.tenantId, t.memoryId),
+  index('documents_folder').on(t.tenantId, t.folderId),
+  index('documents_batch').on(t.batchId).where(sql`batch_id IS NOT NULL`),
+  index('documents_tags').using('gin', t.tags),
+  index('documents_live_job').on(t.liveJobId),
+]);
 export type DocumentRow = typeof documents.$inferSelect;
 
 export const documentJobs = pgTable('document_jobs', {
@@ -61,7 +75,10 @@ export const documentJobs = pgTable('document_jobs', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
-});
+}, (t) => [
+  index('document_jobs_document').on(t.tenantId, t.documentId, t.createdAt),
+  index('document_jobs_running').on(t.tenantId).where(sql`status = 'running'`),
+]);
 export type DocumentJobRow = typeof documentJobs.$inferSelect;
 
 export const indexingProfiles = pgTable('indexing_profiles', {
@@ -70,6 +87,7 @@ export const indexingProfiles = pgTable('indexing_profiles', {
   chunkOverlap: integer('chunk_overlap').notNull().default(64),
   embeddingModel: text('embedding_model'),
   parallelism: integer('parallelism').notNull().default(4),
+  textSearchConfig: text('text_search_config').$type<TextSearchConfig>().notNull().default('english'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type IndexingProfileRow = typeof indexingProfiles.$inferSelect;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.js';
-import { indexingProfiles } from './documents.schema.js';
+import { indexingProfiles, type TextSearchConfig } from './documents.schema.js';
 
 export interface IndexingProfile {
   chunkSize: number;
@@ -9,23 +9,38 @@ export interface IndexingProfile {
   embeddingModel: string | null;
   /** Most documents of this tenant indexed at the same time, across all workers. */
   parallelism: number;
+  /** How new chunks are indexed for full text: 'english' (stemmed, stop words dropped) or 'simple' (any language). */
+  textSearchConfig: TextSearchConfig;
   updatedAt: Date | null;
 }
 
 /** The values of migration 0002's column defaults: a tenant that never saved a profile gets these. */
-export const DEFAULT_PROFILE: IndexingProfile = { chunkSize: 512, chunkOverlap: 64, embeddingModel: null, parallelism: 4, updatedAt: null };
+export const DEFAULT_PROFILE: IndexingProfile = {
+  chunkSize: 512,
+  chunkOverlap: 64,
+  embeddingModel: null,
+  parallelism: 4,
+  textSearchConfig: 'english',
+  updatedAt: null,
+};
 
 export async function readProfile(tx: Tx, tenantId: string): Promise<IndexingProfile> {
   const [row] = await tx.select().from(indexingProfiles).where(eq(indexingProfiles.tenantId, tenantId));
   return row ?? DEFAULT_PROFILE;
 }
 
-export async function writeProfile(tx: Tx, tenantId: string, profile: Omit<IndexingProfile, 'updatedAt'>): Promise<IndexingProfile> {
+/** A profile written without textSearchConfig keeps the stored one (the API does not expose it yet). */
+export async function writeProfile(
+  tx: Tx,
+  tenantId: string,
+  profile: Omit<IndexingProfile, 'updatedAt' | 'textSearchConfig'> & { textSearchConfig?: TextSearchConfig },
+): Promise<IndexingProfile> {
   const values = {
     chunkSize: profile.chunkSize,
     chunkOverlap: profile.chunkOverlap,
     embeddingModel: profile.embeddingModel,
     parallelism: profile.parallelism,
+    ...(profile.textSearchConfig ? { textSearchConfig: profile.textSearchConfig } : {}),
     updatedAt: sql`now()`,
   };
   const [row] = await tx

@@ -1,4 +1,19 @@
-import { boolean, customType, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { CatalogCapabilities, Mode } from './catalog/loader.js';
 
 /** Tables of migration 0003_llm.sql. llm_models is global; the other three are tenant-owned (RLS). */
@@ -11,7 +26,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 export const llmModels = pgTable('llm_models', {
   id: uuid('id').primaryKey().defaultRandom(),
-  modelName: text('model_name').notNull().unique(),
+  modelName: text('model_name').notNull().unique('llm_models_model_name_key'),
   provider: text('provider').notNull(),
   mode: text('mode').$type<Mode>().notNull(),
   maxInputTokens: integer('max_input_tokens'),
@@ -30,7 +45,11 @@ export const llmModels = pgTable('llm_models', {
   inCatalog: boolean('in_catalog').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  unique('llm_models_id_mode_key').on(t.id, t.mode),
+  index('llm_models_provider_mode').on(t.provider, t.mode, t.modelName),
+  index('llm_models_mode').on(t.mode, t.modelName),
+]);
 /** A model of the catalog as stored (what the gate hands to callers). */
 export type CatalogModelRow = typeof llmModels.$inferSelect;
 
@@ -45,7 +64,10 @@ export const llmModelPreferences = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.modelId] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.modelId] }),
+    uniqueIndex('llm_model_preferences_one_default').on(t.tenantId, t.mode).where(sql`is_default`),
+  ],
 );
 export type ModelPreferenceRow = typeof llmModelPreferences.$inferSelect;
 
@@ -59,7 +81,10 @@ export const llmModelAccessRules = pgTable('llm_model_access_rules', {
   principalType: text('principal_type').$type<AccessPrincipalType>().notNull(),
   principalId: text('principal_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  // The name PostgreSQL generated for the migration's UNIQUE, truncated to 63 characters.
+  unique('llm_model_access_rules_tenant_id_model_id_principal_type_pr_key').on(t.tenantId, t.modelId, t.principalType, t.principalId),
+]);
 export type AccessRuleRow = typeof llmModelAccessRules.$inferSelect;
 
 export const llmProviderCredentials = pgTable('llm_provider_credentials', {
@@ -75,5 +100,5 @@ export const llmProviderCredentials = pgTable('llm_provider_credentials', {
   organization: text('organization'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [unique('llm_provider_credentials_tenant_id_provider_key').on(t.tenantId, t.provider)]);
 export type ProviderCredentialRow = typeof llmProviderCredentials.$inferSelect;

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const memories = pgTable('memories', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -7,5 +7,5 @@ export const memories = pgTable('memories', {
   description: text('description').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('memories_tenant').on(t.tenantId, t.createdAt.desc(), t.id)]);
 export type MemoryRow = typeof memories.$inferSelect;

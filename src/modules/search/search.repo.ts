@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Tx } from '../../platform/db/database.js';
+import { parseFulltextQuery, type FulltextQuery } from './fulltext-query.js';
 
 export interface SearchFilters {
   memoryIds?: string[];
@@ -29,7 +30,7 @@ export function pgArray(values: readonly string[]): string {
 /**
  * The rows a search may return: the tenant's live chunk sets of documents not in error (a document being
  * reindexed keeps answering from its previous set until the new one is swapped in), narrowed by the filters.
- * Read through the live_chunks view (migration 0005), whose own filter is the tenant: no row-level-security
+ * Read through the live_chunks view (migrations 0005, 0006), whose own filter is the tenant: no row-level-security
  * relation appears in these queries, so `tsv @@ query` and the other non-leakproof operators can use indexes.
  */
 function scope(tenantId: string, filters: SearchFilters): SQL {
@@ -92,15 +93,114 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
  */
 export const FULLTEXT_MAX_RANKED = 1000;
 
-/** websearch syntax ("quoted phrases", OR, -exclusions) with the 'simple' configuration: no stemming, any language. */
-export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number) {
-  return rows<{ id: string; rank: number }>(tx, sql`
-    WITH matches AS MATERIALIZED (
-      SELECT c.id, c.tsv FROM ${LIVE_JOIN}, websearch_to_tsquery('simple', ${query}) AS q(query)
-      WHERE ${scope(tenantId, filters)} AND c.tsv @@ q.query
-      LIMIT ${FULLTEXT_MAX_RANKED}
+/** One text-search configuration's share of a query, as tsquery text normalised by that configuration. */
+interface ConfigQuery {
+  config: string;
+  /** Each distinct word's lexemes (stop words and words that normalise alike are gone). */
+  terms: string[];
+  /** What a chunk must match: every phrase if there are any, else any term; never an excluded part. */
+  match: string;
+  /** Every term and every phrase, none excluded: the chunks that rank first. */
+  all: string;
+  /** Any term or phrase: what ts_rank_cd weighs. */
+  rank: string;
+}
+
+const and = (parts: string[]) => parts.map((p) => `(${p})`).join(' & ');
+const or = (parts: string[]) => parts.map((p) => `(${p})`).join(' | ');
+
+/**
+ * Normalises the query's words and phrases with every configuration the tenant's chunks were written with
+ * (usually one; two while a changed profile is re-indexed), in one round trip. The configurations in use are
+ * found with a loose index scan of (tenant_id, ts_config): one index probe per configuration.
+ */
+async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<ConfigQuery[]> {
+  const parts = [
+    ...q.words.map((text) => ({ kind: 'word', text })),
+    ...q.phrases.map((text) => ({ kind: 'phrase', text })),
+    ...q.excluded.map((text) => ({ kind: 'excluded', text })),
+  ];
+  const normalised = await rows<{ config: string; kind: string; query: string }>(tx, sql`
+    WITH RECURSIVE configs AS (
+      (SELECT ts_config FROM document_chunks WHERE tenant_id = ${tenantId} ORDER BY ts_config LIMIT 1)
+      UNION ALL
+      SELECT (SELECT c.ts_config FROM document_chunks c
+              WHERE c.tenant_id = ${tenantId} AND c.ts_config > configs.ts_config ORDER BY c.ts_config LIMIT 1)
+      FROM configs WHERE configs.ts_config IS NOT NULL
     )
-    SELECT m.id, ts_rank_cd(m.tsv, websearch_to_tsquery('simple', ${query})) AS rank
+    SELECT cf.ts_config::text AS config, p.kind,
+           CASE p.kind WHEN 'phrase' THEN phraseto_tsquery(cf.ts_config, p.text)
+                       ELSE plainto_tsquery(cf.ts_config, p.text) END::text AS query
+    FROM configs cf,
+         unnest(${pgArray(parts.map((p) => p.kind))}::text[], ${pgArray(parts.map((p) => p.text))}::text[]) WITH ORDINALITY AS p(kind, text, ord)
+    WHERE cf.ts_config IS NOT NULL
+    ORDER BY config, p.ord`);
+  const byConfig = new Map<string, { terms: string[]; phrases: string[]; excluded: string[] }>();
+  for (const row of normalised) {
+    if (!row.query) continue; // only stop words, or nothing a lexeme could be made of
+    const entry = byConfig.get(row.config) ?? { terms: [], phrases: [], excluded: [] };
+    byConfig.set(row.config, entry);
+    const list = row.kind === 'word' ? entry.terms : row.kind === 'phrase' ? entry.phrases : entry.excluded;
+    if (!list.includes(row.query)) list.push(row.query);
+  }
+  const out: ConfigQuery[] = [];
+  for (const [config, { terms, phrases, excluded }] of byConfig) {
+    // A phrase reduced to nothing (all stop words) cannot be required; words alone then decide.
+    const positive = phrases.length ? and(phrases) : terms.length ? or(terms) : null;
+    if (!positive) continue;
+    const not = excluded.map((x) => `!(${x})`);
+    out.push({
+      config,
+      terms,
+      match: and([positive, ...not]),
+      all: and([...terms, ...phrases, ...not]),
+      rank: or([...terms, ...phrases]),
+    });
+  }
+  return out;
+}
+
+/**
+ * Full text with OR semantics ranked by coverage (see fulltext-query.ts for the syntax). A chunk's rank is the
+ * number of the query's distinct terms it contains plus ts_rank_cd scaled into [0, 1), so chunks containing
+ * every term come first. Each configuration in use is searched with the query normalised its way (with
+ * several, the `ts_config = ...` test is checked on the rows the GIN index returns).
+ * The ranked set is capped (FULLTEXT_MAX_RANKED): the chunks matching every term are gathered first, up to
+ * the cap, so a question of common words cannot crowd out the complete matches; those matching any term are
+ * read (up to the cap again) only when fewer than `limit` chunks match every term.
+ */
+export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number) {
+  const parsed = parseFulltextQuery(query);
+  if (parsed.words.length === 0 && parsed.phrases.length === 0) return [];
+  const configs = await normalise(tx, tenantId, parsed);
+  if (configs.length === 0) return [];
+  const where = scope(tenantId, filters);
+  const leg = (c: ConfigQuery, q: string, onlyIf: SQL = sql``) => {
+    // With one configuration in use every chunk of the tenant has it: no test to give the planner.
+    const ofConfig = configs.length > 1 ? sql`AND c.ts_config = ${c.config}::regconfig` : sql``;
+    return sql`
+      (SELECT c.id, c.ts_config, c.tsv FROM ${LIVE_JOIN}
+       WHERE ${where} ${ofConfig} AND c.tsv @@ ${q}::tsquery ${onlyIf}
+       LIMIT ${FULLTEXT_MAX_RANKED})`;
+  };
+  const several = configs.filter((c) => c.terms.length > 1);
+  // Chunks holding every term outrank all others: when there are enough of them, nothing else is read.
+  const complete = several.length
+    ? sql.join(several.map((c) => leg(c, c.all)), sql` UNION ALL `)
+    : sql`SELECT NULL::uuid AS id, NULL::regconfig AS ts_config, NULL::tsvector AS tsv WHERE false`;
+  const enoughComplete = several.length ? sql`AND (SELECT count(*) FROM complete) < ${limit}` : sql``;
+  const partial = sql.join(configs.map((c) => leg(c, c.match, enoughComplete)), sql` UNION ALL `);
+  const perConfig = (pick: (c: ConfigQuery) => SQL) =>
+    sql`CASE m.ts_config ${sql.join(configs.map((c) => sql`WHEN ${c.config}::regconfig THEN ${pick(c)}`), sql` `)} END`;
+  const coverage = perConfig((c) =>
+    c.terms.length ? sql.join(c.terms.map((t) => sql`(m.tsv @@ ${t}::tsquery)::int`), sql` + `) : sql`0`,
+  );
+  const rank = perConfig((c) => sql`ts_rank_cd(m.tsv, ${c.rank}::tsquery, 32)`);
+  return rows<{ id: string; rank: number }>(tx, sql`
+    WITH complete AS MATERIALIZED (${complete}),
+    found AS MATERIALIZED (SELECT * FROM complete UNION ALL ${partial}),
+    matches AS (SELECT DISTINCT ON (id) id, ts_config, tsv FROM found ORDER BY id)
+    SELECT m.id, (${coverage}) + ${rank} AS rank
     FROM matches m
     ORDER BY rank DESC, m.id
     LIMIT ${limit}`);

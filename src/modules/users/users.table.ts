@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '../../platform/auth/roles.js';
 import { tenants } from '../tenants/index.js';
 
@@ -14,5 +14,5 @@ export const users = pgTable('users', {
   status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-});
+}, (t) => [unique('users_tenant_id_email_key').on(t.tenantId, t.email)]);
 export type UserRow = typeof users.$inferSelect;

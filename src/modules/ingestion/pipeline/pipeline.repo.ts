@@ -83,11 +83,15 @@ export async function insertChunks(
   const values = chunks.map((c, i) => {
     const v = vectors[i];
     return sql`(${ids.tenantId}, ${ids.documentId}, ${ids.jobId}, ${c.index}, ${c.text}, ${c.tokenCount}, ${c.page}, ${c.section},
-      ${c.sheet}, ${c.charStart}, ${c.charEnd}, ${v.length}, ${vectorLiteral(v)}::vector)`;
+      ${c.sheet}, ${c.charStart}, ${c.charEnd}, ${v.length}, ${vectorLiteral(v)}::vector, (SELECT ts_config FROM profile))`;
   });
+  // Full text is indexed with the tenant's configuration (migration 0006); no saved profile means its default.
   await tx.execute(sql`
+    WITH profile AS (
+      SELECT coalesce((SELECT text_search_config FROM indexing_profiles WHERE tenant_id = ${ids.tenantId}), 'english')::regconfig AS ts_config
+    )
     INSERT INTO document_chunks (tenant_id, document_id, job_id, chunk_index, text, token_count, page, section, sheet,
-                                 char_start, char_end, dimensions, embedding)
+                                 char_start, char_end, dimensions, embedding, ts_config)
     VALUES ${sql.join(values, sql`, `)}`);
 }
 

@@ -1,4 +1,4 @@
-import { doublePrecision, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { HealthStatus } from './failures.js';
 
 /** Tables of migration 0004_llm_calls.sql; all tenant-owned (RLS). */
@@ -17,7 +17,7 @@ export const llmUsage = pgTable('llm_usage', {
   apiKeyId: uuid('api_key_id'),
   requestId: text('request_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('llm_usage_tenant_created').on(t.tenantId, t.createdAt.desc())]);
 export type UsageInsert = typeof llmUsage.$inferInsert;
 
 export const llmErrors = pgTable('llm_errors', {
@@ -32,7 +32,10 @@ export const llmErrors = pgTable('llm_errors', {
   apiKeyId: uuid('api_key_id'),
   requestId: text('request_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  index('llm_errors_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id),
+  index('llm_errors_tenant_provider').on(t.tenantId, t.provider, t.createdAt.desc()),
+]);
 export type ErrorRow = typeof llmErrors.$inferSelect;
 export type ErrorInsert = typeof llmErrors.$inferInsert;
 

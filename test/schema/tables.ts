@@ -1,0 +1,40 @@
+/**
+ * Every Drizzle table of the service, in one list, for the schema check (drizzle-matches-migrations.test.ts).
+ * The only file that imports table modules for it: when a table file moves or is renamed, fix the path here.
+ * A new table file must be added here, or the check reports its SQL table as having no Drizzle definition.
+ */
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { apiKeys } from '../../src/modules/api-keys/api-keys.table.js';
+import { refreshTokens } from '../../src/modules/auth/refresh-tokens.table.js';
+import { documentJobs, documents, indexingProfiles } from '../../src/modules/documents/documents.schema.js';
+import { folders } from '../../src/modules/folders/folders.schema.js';
+import { llmEmbeddingDimensions, llmErrors, llmProviderHealth, llmUsage } from '../../src/modules/llm/calls/calls.schema.js';
+import {
+  llmModelAccessRules,
+  llmModelPreferences,
+  llmModels,
+  llmProviderCredentials,
+} from '../../src/modules/llm/llm.schema.js';
+import { memories } from '../../src/modules/memories/memories.schema.js';
+import { tenants } from '../../src/modules/tenants/tenants.table.js';
+import { users } from '../../src/modules/users/users.table.js';
+
+export const drizzleTables: readonly PgTable[] = [
+  tenants,
+  users,
+  refreshTokens,
+  apiKeys,
+  memories,
+  folders,
+  documents,
+  documentJobs,
+  indexingProfiles,
+  llmModels,
+  llmModelPreferences,
+  llmModelAccessRules,
+  llmProviderCredentials,
+  llmUsage,
+  llmErrors,
+  llmProviderHealth,
+  llmEmbeddingDimensions,
+];
