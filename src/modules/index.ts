@@ -7,8 +7,7 @@ import { createAuthService } from './auth/auth.service.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { createApiKeysService } from './api-keys/api-keys.service.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
-import { createLlmServices, llmModule } from './llm/llm.module.js';
-import { createLlmCalls } from './llm/calls/index.js';
+import { createLlm } from './llm/index.js';
 import { createDocumentRemover } from './memories/document-removal.js';
 import { memoriesModule } from './memories/memories.module.js';
 import { foldersModule } from './folders/folders.module.js';
@@ -26,9 +25,8 @@ export function createModules(ctx: CoreContext): Module[] {
   const users = createUsersService(ctx);
   const authService = createAuthService(ctx);
   const apiKeys = createApiKeysService(ctx);
-  const llm = createLlmServices(ctx);
-  // Calls, health, error log, OpenAI gateway; .embeddings and .describer are the ingestion ports (ports.ts).
-  const llmCalls = createLlmCalls(ctx, llm.gate);
+  // .embeddings and .describer are the ingestion ports (ingestion/ports.ts).
+  const llm = createLlm(ctx);
   const documentRemover = createDocumentRemover({ blobs: ctx.blobs, log: ctx.log });
   const ingest = createIngestService(ctx);
 
@@ -36,12 +34,11 @@ export function createModules(ctx: CoreContext): Module[] {
     { name: 'users', routes: usersRoutes(users), commands: userCommands(users) },
     { name: 'auth', routes: authRoutes(authService, ctx.limits) },
     { name: 'api-keys', routes: apiKeysRoutes(apiKeys) },
-    llmModule(llm),
-    llmCalls.module,
+    llm.module,
     memoriesModule(ctx, documentRemover),
     foldersModule(ctx, documentRemover),
-    createDocumentsModule(ctx, { ingest, embeddings: llmCalls.embeddings, describer: llmCalls.describer }),
-    searchModule(ctx, llmCalls.embeddings),
+    createDocumentsModule(ctx, { ingest, embeddings: llm.embeddings, describer: llm.describer }),
+    searchModule(ctx, llm.embeddings),
     bulkModule(ctx, ingest),
     viewerModule(ctx),
   ];

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.js';
-import { llmProviderCredentials, type ProviderCredentialRow } from './llm.schema.js';
+import { llmProviderCredentials, type ProviderCredentialRow } from './llm.table.js';
 
 /** Provider keys of one tenant (ciphertext only; decryption happens in the service). Always filtered by tenant_id. */
 

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/peers/fake-openai.js';
-import { activate, chatBody, configureProvider, sseData } from './test-support.js';
+import { activate, chatBody, configureProvider, sseData } from '../../../../test/support/llm.js';
 
 let t: TestService;
 let fake: FakeOpenAI;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/peers/fake-openai.js';
-import { activate, configureProvider, usageRows } from './test-support.js';
+import { activate, configureProvider, usageRows } from '../../../../test/support/llm.js';
 
 let t: TestService;
 let fake: FakeOpenAI;

@@ -1,5 +1,5 @@
 import type { Database } from '../../../platform/db/database.js';
-import type { ErrorRow } from '../calls/calls.schema.js';
+import type { ErrorRow } from '../calls/calls.table.js';
 import { countErrors, insertError, listErrors, type ErrorFilter } from './errors.repo.js';
 
 /** One failed provider call, as the call path reports it. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { startFakeOpenAI, type FakeMode, type FakeOpenAI } from '../../../../test/peers/fake-openai.js';
 import { rows } from '../../../platform/db/database.js';
-import { activate, chatBody, configureProvider, usageRows } from '../calls/test-support.js';
+import { activate, chatBody, configureProvider, usageRows } from '../../../../test/support/llm.js';
 
 let t: TestService;
 let fake: FakeOpenAI;

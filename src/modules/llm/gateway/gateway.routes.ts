@@ -6,7 +6,7 @@ import { CHAT_BODY_LIMIT } from '../calls/calls.routes.js';
 import { disconnectSignal, sendEventStream } from '../calls/http.js';
 import type { MediaService } from '../calls/media.service.js';
 import { contextOf } from '../calls/recorder.js';
-import { ChatCompletion, ChatCompletionRequest, EmbeddingList, EmbeddingRequest, Model, ModelList, OpenAIErrorBody } from './gateway.contract.js';
+import { ChatCompletion, ChatCompletionRequest, EmbeddingList, EmbeddingRequest, Model, ModelList, OpenAIErrorBody } from './gateway.api.js';
 import type { GatewayModels } from './models.js';
 import { openAIErrorHandler, toOpenAIError } from './openai-errors.js';
 

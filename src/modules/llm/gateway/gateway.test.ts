@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/peers/fake-openai.js';
-import { activate, configureProvider, usageRows } from '../calls/test-support.js';
+import { activate, configureProvider, usageRows } from '../../../../test/support/llm.js';
 
 let t: TestService;
 let fake: FakeOpenAI;

@@ -1,9 +1,10 @@
 import type { Database } from '../../../platform/db/database.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { PROVIDERS } from '../catalog/loader.js';
-import type { CredentialSource } from '../calls/credentials.js';
 import type { HealthStatus } from '../calls/failures.js';
-import { baseUrlOf, type ProviderCredentials } from '../calls/providers.js';
+import { baseUrlOf } from '../calls/providers.js';
+import { removeSecret } from '../calls/redact.js';
+import type { CredentialSource, ProviderCredentials } from '../gate.js';
 import { listHealth, upsertHealth, type HealthUpdate } from './health.repo.js';
 
 /** SPEC "Provider health": a status is trusted for 5 minutes, then a listing probes again. */
@@ -16,7 +17,8 @@ export interface HealthDeps {
   credentials: Pick<CredentialSource, 'forProvider' | 'configuredProviders'>;
   /** Probe deadline is the smaller of this and 10 s. */
   timeoutMs: number;
-  fetchImpl?: typeof fetch;
+  /** The guarded client (platform/net): the probe goes to the tenant's base URL. */
+  fetchImpl: typeof fetch;
 }
 
 /** The provider's model listing: cheap, authenticated, and answered with the same statuses as real calls. */
@@ -37,7 +39,7 @@ function probeRequest(credentials: ProviderCredentials): { url: string; headers:
 
 export function createHealthService(deps: HealthDeps) {
   const { db } = deps;
-  const fetchImpl = deps.fetchImpl ?? fetch;
+  const { fetchImpl } = deps;
   // Last status this process wrote per tenant and provider: a success only writes when it changes something.
   const known = new Map<string, HealthStatus>();
   const probing = new Map<string, Promise<void>>();
@@ -62,9 +64,11 @@ export function createHealthService(deps: HealthDeps) {
   async function probe(tenantId: string, provider: string): Promise<void> {
     const started = performance.now();
     let update: HealthUpdate;
+    let apiKey: string | undefined;
     try {
       const credentials = await deps.credentials.forProvider(tenantId, provider);
       if (!credentials) return;
+      apiKey = credentials.apiKey;
       const { url, headers } = probeRequest(credentials);
       const res = await fetchImpl(url, { headers, signal: AbortSignal.timeout(Math.min(deps.timeoutMs, PROBE_TIMEOUT_MS)) });
       const body = res.ok ? '' : (await res.text().catch(() => '')).slice(0, 2_000);
@@ -78,7 +82,7 @@ export function createHealthService(deps: HealthDeps) {
       else update = { status: 'error', lastError: `probe: HTTP ${res.status}`, latencyMs };
     } catch (error) {
       const reason = error instanceof HttpError ? String(error.detail) : (error as Error).name === 'TimeoutError' ? 'no answer in time' : (error as Error).message;
-      update = { status: 'error', lastError: `probe: ${reason}`.slice(0, 1_000), latencyMs: Math.round(performance.now() - started) };
+      update = { status: 'error', lastError: `probe: ${removeSecret(reason, apiKey)}`.slice(0, 1_000), latencyMs: Math.round(performance.now() - started) };
     }
     await write(tenantId, provider, update);
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { startFakeOpenAI, type FakeMode, type FakeOpenAI } from '../../../../test/peers/fake-openai.js';
 import { PROVIDERS } from '../catalog/loader.js';
-import { activate, chatBody, configureProvider } from '../calls/test-support.js';
+import { activate, chatBody, configureProvider } from '../../../../test/support/llm.js';
 
 let t: TestService;
 let fake: FakeOpenAI;

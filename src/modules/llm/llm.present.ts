@@ -1,4 +1,4 @@
-import type { CatalogModelRow, ModelPreferenceRow } from './llm.schema.js';
+import type { CatalogModelRow, ModelPreferenceRow } from './llm.table.js';
 
 /** Response shapes of the LLM endpoints, built from rows (snake_case, ISO-8601 times). */
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { MODES } from './catalog/loader.js';
-import { PRINCIPAL_TYPES } from './llm.schema.js';
+import { PRINCIPAL_TYPES } from './llm.table.js';
 
 /** TypeBox schemas of the LLM endpoints: validation, response serialization and OpenAPI in one place. */
 

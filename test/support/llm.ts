@@ -1,4 +1,4 @@
-import type { TestService, TestTenant } from '../../../../test/harness.js';
+import type { TestService, TestTenant } from '../harness.js';
 
 /**
  * Test helpers of the language-model calls: configure a tenant the way an admin does, through the API (part A's
@@ -28,7 +28,7 @@ export async function activate(t: TestService, tenant: TestTenant, modelName: st
 /** Usage is written in batches off the response path: wait until this tenant's rows satisfy `until`. */
 export async function usageRows(t: TestService, tenantId: string, until: (rows: Record<string, any>[]) => boolean = (r) => r.length > 0, timeoutMs = 5_000) {
   const { sql } = await import('drizzle-orm');
-  const { rows } = await import('../../../platform/db/database.js');
+  const { rows } = await import('../../src/platform/db/database.js');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await t.service.ctx.db.tenant(tenantId, (tx) =>
