@@ -139,7 +139,10 @@ describe('resolveForCall', () => {
     const error = await refusal(strict.resolveForCall(ownerA, 'gpt-4o-mini', 'chat'));
     expect(error.statusCode).toBe(400);
     expect(error.code).toBe('provider_url_not_allowed');
-    expect(error.detail).toContain('openai');
+    expect(error.detail).toBe(
+      'The base URL configured for provider openai is not allowed: base_url host 127.0.0.1 is a private, loopback or link-local address ' +
+        '(an operator can allow a host with PROVIDER_ALLOWED_HOSTS)',
+    );
   });
 });
 

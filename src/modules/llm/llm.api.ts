@@ -51,7 +51,8 @@ export const TenantModel = Type.Object({
 export const V2Model = Type.Object({
   ...catalogFields,
   provider_configured: Type.Boolean(),
-  enabled: Type.Boolean(),
+  is_enabled: Type.Boolean({ description: 'Enabled for this tenant (every model is disabled until enabled)' }),
+  enabled: Type.Boolean({ deprecated: true, description: 'Alias of is_enabled, kept for earlier clients' }),
   is_default: Type.Boolean(),
 });
 

@@ -143,6 +143,12 @@ describe('PATCH /api/v1/llm/models/{model_id}/preference', () => {
 });
 
 describe('version 2 listings', () => {
+  /** What the tests above left enabled in tenant A. */
+  const ENABLED_IN_A = [
+    'claude-haiku-4-5', 'claude-sonnet-4-5', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano', 'gpt-5', 'gpt-5-mini', 'gpt-5-nano', 'gpt-5.1',
+    'llama3:70b', 'o3-mini', 'o4-mini', 'openai/gpt-oss-120b', 'text-embedding-3-small',
+  ];
+
   it('groups every model by the seven modes with its enabled flag', async () => {
     const { status, body } = await req(a, 'GET', '/api/v2/llm/models');
     expect(status).toBe(200);
@@ -150,9 +156,22 @@ describe('version 2 listings', () => {
     expect(MODES.reduce((sum, mode) => sum + body[mode].length, 0)).toBe(body.total);
     expect(body.chat.find((m: Json) => m.model_name === 'gpt-4.1')).toMatchObject({ enabled: true, mode: 'chat' });
     expect(body.embedding.find((m: Json) => m.model_name === 'text-embedding-3-small')).toMatchObject({ enabled: true, is_default: true });
-    expect(body.enabled_total).toBeGreaterThan(0);
+    const enabled = MODES.flatMap((mode) => body[mode] as Json[]).filter((m) => m.is_enabled);
+    expect(enabled.map((m) => m.model_name).sort()).toEqual(ENABLED_IN_A);
+    expect(body.enabled_total).toBe(ENABLED_IN_A.length);
     const bGrouped = (await req(b, 'GET', '/api/v2/llm/models')).body;
     expect(bGrouped.enabled_total).toBe(1);
+  });
+
+  it('names the per-tenant flag is_enabled, as the SPEC and v1 do, with enabled as an alias', async () => {
+    const grouped = (await req(a, 'GET', '/api/v2/llm/models')).body;
+    const flat = (await req(a, 'GET', '/api/v2/llm/models/flat?mode=chat')).body;
+    for (const entry of [grouped.chat.find((m: Json) => m.model_name === 'gpt-4.1'), flat.models.find((m: Json) => m.model_name === 'gpt-4.1')]) {
+      expect(entry).toMatchObject({ is_enabled: true, enabled: true });
+    }
+    for (const entry of [grouped.chat.find((m: Json) => m.model_name === 'gpt-4o'), flat.models.find((m: Json) => m.model_name === 'gpt-4o')]) {
+      expect(entry).toMatchObject({ is_enabled: false, enabled: false });
+    }
   });
 
   it('lists flat with mode, provider and enabled_only filters', async () => {

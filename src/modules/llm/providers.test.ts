@@ -134,6 +134,12 @@ describe('base_url and SSRF', () => {
     expect(await providerV1(a, 'mistral')).toMatchObject({ isConfigured: false });
   });
 
+  it('names the setting that would allow a refused host (PROVIDER_ALLOWED_HOSTS)', async () => {
+    const res = await req(a, 'PUT', '/api/v2/llm/providers/mistral/credentials', { api_key: 'sk-mistral-1234567890', base_url: 'http://10.0.0.7/v1' });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].msg).toBe('base_url host 10.0.0.7 is a private, loopback or link-local address (an operator can allow a host with PROVIDER_ALLOWED_HOSTS)');
+  });
+
   it('accepts a private base URL when the operator allows it (PROVIDER_ALLOW_PRIVATE_URLS=true)', async () => {
     const open = await startTestService({ env: { PROVIDER_ALLOW_PRIVATE_URLS: 'true' } });
     try {

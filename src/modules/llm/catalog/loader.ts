@@ -329,7 +329,8 @@ function operatorFetch(): typeof fetch {
   return guarded;
 }
 
-async function fetchCatalog(rawUrl: string, opts: CatalogSourceOptions, maxBytes: number): Promise<string> {
+/** A catalog URL as it may be fetched: https, or plain http to a loopback host; else CatalogFormatError. */
+export function parseCatalogUrl(rawUrl: string): URL {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -337,6 +338,11 @@ async function fetchCatalog(rawUrl: string, opts: CatalogSourceOptions, maxBytes
     throw new CatalogFormatError(`CATALOG_URL is not a valid URL: ${rawUrl}`);
   }
   assertAllowedUrl(url, 'CATALOG_URL');
+  return url;
+}
+
+async function fetchCatalog(rawUrl: string, opts: CatalogSourceOptions, maxBytes: number): Promise<string> {
+  const url = parseCatalogUrl(rawUrl);
   const fetchImpl = opts.fetchImpl ?? operatorFetch();
   const source = `CATALOG_URL ${url.href}`;
   let res: Response;
