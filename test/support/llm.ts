@@ -1,9 +1,10 @@
 import type { TestService, TestTenant } from '../harness.js';
 
 /**
- * Test helpers of the language-model calls: configure a tenant the way an admin does, through the API (part A's
- * credential and activation endpoints), with the fake OpenAI provider as the tenant's openai base URL. The test
- * service must run with PROVIDER_ALLOW_PRIVATE_URLS=true, since the fake listens on loopback.
+ * Test helpers of the language-model module: configure a tenant the way an admin does, through the API (the
+ * credential and activation endpoints), with the fake OpenAI provider as the tenant's openai base URL. The fake
+ * listens on loopback, so the test service must allow it: PROVIDER_ALLOW_PRIVATE_URLS=true, or
+ * PROVIDER_ALLOWED_HOSTS naming the host of the URL given here.
  */
 export async function configureProvider(t: TestService, tenant: TestTenant, baseUrl: string, apiKey = 'sk-fake-tenant-key', provider = 'openai') {
   const res = await t.app.inject({

@@ -19,7 +19,7 @@ import { errorLogRoutes } from './errors-log/errors.routes.js';
 import { createErrorLog } from './errors-log/errors.service.js';
 import { createModelGate } from './gate.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
-import { createGatewayModels } from './gateway/models.js';
+import { createGatewayModels } from './gateway/models.service.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createHealthService } from './health/health.service.js';
 import { llmRoutes } from './llm.routes.js';

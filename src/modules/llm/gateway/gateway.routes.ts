@@ -7,7 +7,7 @@ import { disconnectSignal, sendEventStream } from '../calls/http.js';
 import type { MediaService } from '../calls/media.service.js';
 import { contextOf } from '../calls/recorder.js';
 import { ChatCompletion, ChatCompletionRequest, EmbeddingList, EmbeddingRequest, Model, ModelList, OpenAIErrorBody } from './gateway.api.js';
-import type { GatewayModels } from './models.js';
+import type { GatewayModels } from './models.service.js';
 import { openAIErrorHandler, toOpenAIError } from './openai-errors.js';
 
 const errors = { 400: OpenAIErrorBody, 401: OpenAIErrorBody, 403: OpenAIErrorBody, 404: OpenAIErrorBody, 413: OpenAIErrorBody, 429: OpenAIErrorBody, 502: OpenAIErrorBody, 504: OpenAIErrorBody };
