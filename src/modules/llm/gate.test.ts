@@ -113,7 +113,7 @@ describe('resolveForCall', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.code).toBe('model_access_denied');
     expect((await refusal(gate.resolveForCall(keyPrincipal, 'gpt-4o-mini', 'chat'))).statusCode).toBe(403);
-    await expect(gate.resolveForCall(ownerA, 'gpt-4o-mini', 'chat')).resolves.toBeTruthy();
+    await expect(gate.resolveForCall(ownerA, 'gpt-4o-mini', 'chat')).resolves.toMatchObject({ model: { modelName: 'gpt-4o-mini' } });
 
     await call(a, 'PUT', '/api/v1/llm/models/gpt-4o-mini/access', {
       rules: [
@@ -121,12 +121,12 @@ describe('resolveForCall', () => {
         { principal_type: 'api_key', principal_id: key.id },
       ],
     });
-    await expect(gate.resolveForCall(memberPrincipal, 'gpt-4o-mini', 'chat')).resolves.toBeTruthy();
-    await expect(gate.resolveForCall(keyPrincipal, 'gpt-4o-mini', 'chat')).resolves.toBeTruthy();
+    await expect(gate.resolveForCall(memberPrincipal, 'gpt-4o-mini', 'chat')).resolves.toMatchObject({ model: { modelName: 'gpt-4o-mini' } });
+    await expect(gate.resolveForCall(keyPrincipal, 'gpt-4o-mini', 'chat')).resolves.toMatchObject({ model: { modelName: 'gpt-4o-mini' } });
     expect((await refusal(gate.resolveForCall(ownerA, 'gpt-4o-mini', 'chat'))).statusCode).toBe(403);
 
     await call(a, 'DELETE', '/api/v1/llm/models/gpt-4o-mini/access');
-    await expect(gate.resolveForCall(ownerA, 'gpt-4o-mini', 'chat')).resolves.toBeTruthy();
+    await expect(gate.resolveForCall(ownerA, 'gpt-4o-mini', 'chat')).resolves.toMatchObject({ model: { modelName: 'gpt-4o-mini' } });
   });
 
   it('re-checks a stored base URL at call time against the current policy', async () => {
