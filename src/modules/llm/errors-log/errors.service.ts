@@ -1,6 +1,6 @@
 import type { Database } from '../../../platform/db/database.js';
-import type { ErrorRow } from '../calls/calls.table.js';
 import { countErrors, insertError, listErrors, type ErrorFilter } from './errors.repo.js';
+import { presentError } from './errors.present.js';
 
 /** One failed provider call, as the call path reports it. */
 export interface ErrorEntry {
@@ -13,21 +13,6 @@ export interface ErrorEntry {
   userId: string | null;
   apiKeyId: string | null;
   requestId: string | null;
-}
-
-export function presentError(row: ErrorRow) {
-  return {
-    id: row.id,
-    provider: row.provider,
-    model: row.model,
-    error_code: row.errorCode,
-    status_code: row.statusCode,
-    message: row.message,
-    user_id: row.userId,
-    api_key_id: row.apiKeyId,
-    request_id: row.requestId,
-    created_at: row.createdAt.toISOString(),
-  };
 }
 
 const DAY_MS = 24 * 3600 * 1000;
