@@ -12,6 +12,11 @@ export async function findCredential(tx: Tx, tenantId: string, provider: string)
   return row ?? null;
 }
 
+/** Every key row of the tenant (ciphertext), for the service that removes keys from stored messages. */
+export async function listCredentials(tx: Tx, tenantId: string): Promise<ProviderCredentialRow[]> {
+  return tx.select().from(llmProviderCredentials).where(eq(llmProviderCredentials.tenantId, tenantId));
+}
+
 /** What listings may show: which providers are configured, with the hint and base URL, never the ciphertext. */
 export async function listCredentialSummaries(tx: Tx, tenantId: string) {
   return tx

@@ -8,7 +8,7 @@ import { openProviderKey, SecretDecryptionError, type KeyRing } from './crypto.j
 import { assertProviderUrl, providerUrlPolicy, UnsafeUrlError } from './provider-url.js';
 import { findDefaultModel, findModelByRef, findPreference } from './models.repo.js';
 import { listAccessRules } from './access.repo.js';
-import { findCredential, listCredentialSummaries } from './credentials.repo.js';
+import { findCredential, listCredentials, listCredentialSummaries } from './credentials.repo.js';
 import type { AccessRuleRow, CatalogModelRow, ModelPreferenceRow, ProviderCredentialRow } from './llm.table.js';
 
 export type { CatalogModelRow } from './llm.table.js';
@@ -160,14 +160,31 @@ export function createModelGate(deps: ModelGateDeps) {
     return new Map(rows.map((r) => [r.provider, r.updatedAt]));
   }
 
+  /**
+   * The tenant's current keys, decrypted, for removing them from stored provider messages when they are read (rows
+   * written before messages were cleaned on the way in). Unreadable keys are skipped: nothing to match them with.
+   */
+  async function secretsOf(tenantId: string): Promise<string[]> {
+    const rows = await db.tenant(tenantId, (tx) => listCredentials(tx, tenantId));
+    const secrets: string[] = [];
+    for (const row of rows) {
+      try {
+        secrets.push(openProviderKey(keys, tenantId, row.provider, row));
+      } catch (error) {
+        if (!(error instanceof SecretDecryptionError)) throw error;
+      }
+    }
+    return secrets;
+  }
+
   /** The tenant's enabled default model for a mode, or null. */
   async function defaultModel(tenantId: string, mode: Mode): Promise<CatalogModelRow | null> {
     return db.tenant(tenantId, (tx) => findDefaultModel(tx, tenantId, mode));
   }
 
-  return { resolveForCall, resolveForTenant, forProvider, configuredProviders, defaultModel };
+  return { resolveForCall, resolveForTenant, forProvider, configuredProviders, secretsOf, defaultModel };
 }
 export type ModelGate = ReturnType<typeof createModelGate>;
 
 /** The tenant-level part of the gate, for work that has no caller (health probes, ingestion, descriptions). */
-export type CredentialSource = Pick<ModelGate, 'resolveForTenant' | 'forProvider' | 'configuredProviders'>;
+export type CredentialSource = Pick<ModelGate, 'resolveForTenant' | 'forProvider' | 'configuredProviders' | 'secretsOf'>;

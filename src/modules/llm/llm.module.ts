@@ -58,7 +58,7 @@ export function createLlm(ctx: CoreContext): Llm {
   const providerFetch = createGuardedFetch({ policy: providerUrlPolicy(config) });
   const clients = createProviderClients(providerFetch);
   const usage = new UsageRecorder(db, log);
-  const errors = createErrorLog({ db });
+  const errors = createErrorLog({ db, credentials: gate });
   const health = createHealthService({ db, credentials: gate, timeoutMs: config.provider.timeoutMs, fetchImpl: providerFetch });
   const recorder = createCallRecorder({ usage, errors, health, log });
   const cachedGate = createGateCache(gate, ctx.bus);

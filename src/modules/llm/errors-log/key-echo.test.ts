@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/peers/fake-openai.js';
@@ -52,5 +53,18 @@ describe('a provider that echoes the key in its error message', () => {
     const openai = res.json().providers.find((p: { provider: string }) => p.provider === 'openai');
     expect(openai).toMatchObject({ status: 'invalid_key', last_error: `invalid_key: ${ECHOED}` });
     expect(res.body).not.toContain(KEY.slice(-8));
+  });
+
+  it('rows written before messages were cleaned are cleaned as they are read', async () => {
+    const leaked = `Invalid API key: ${KEY}`;
+    await t.service.ctx.db.tenant(a.tenantId, async (tx) => {
+      await tx.execute(sql`INSERT INTO llm_errors (tenant_id, provider, model, error_code, status_code, message)
+        VALUES (${a.tenantId}, 'openai', 'gpt-4o-mini', 'invalid_key', 401, ${leaked})`);
+      await tx.execute(sql`UPDATE llm_provider_health SET last_error = ${`invalid_key: ${leaked}`} WHERE tenant_id = ${a.tenantId}`);
+    });
+    const errors = await t.app.inject({ method: 'GET', url: '/api/v1/llm/errors', headers: a.auth() });
+    expect(errors.json().items.map((e: { message: string }) => e.message).sort()).toEqual(['Invalid API key: [redacted]', ECHOED]);
+    const health = await t.app.inject({ method: 'GET', url: '/api/v1/llm/providers/health', headers: a.auth() });
+    expect(health.json().providers.find((p: { provider: string }) => p.provider === 'openai').last_error).toBe('invalid_key: Invalid API key: [redacted]');
   });
 });

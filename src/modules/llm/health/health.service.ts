@@ -3,7 +3,7 @@ import { HttpError } from '../../../platform/http/errors.js';
 import { PROVIDERS } from '../catalog/loader.js';
 import type { HealthStatus } from '../calls/failures.js';
 import { baseUrlOf } from '../calls/providers.js';
-import { removeSecret } from '../calls/redact.js';
+import { removeSecret, removeSecrets } from '../calls/redact.js';
 import type { CredentialSource, ProviderCredentials } from '../gate.js';
 import { listHealth, upsertHealth, type HealthUpdate } from './health.repo.js';
 
@@ -14,7 +14,7 @@ const QUOTA = /insufficient_quota|quota|billing|credit balance/i;
 
 export interface HealthDeps {
   db: Database;
-  credentials: Pick<CredentialSource, 'forProvider' | 'configuredProviders'>;
+  credentials: Pick<CredentialSource, 'forProvider' | 'configuredProviders' | 'secretsOf'>;
   /** Probe deadline is the smaller of this and 10 s. */
   timeoutMs: number;
   /** The guarded client (platform/net): the probe goes to the tenant's base URL. */
@@ -112,6 +112,8 @@ export function createHealthService(deps: HealthDeps) {
       await Promise.all(stale.map((p) => probeOnce(tenantId, p)));
       for (const row of await db.tenant(tenantId, (tx) => listHealth(tx, tenantId))) byProvider.set(row.provider, row);
     }
+    // Rows written before messages were cleaned on the way in may still hold a key: cleaned again on the way out.
+    const secrets = [...byProvider.values()].some((r) => r.lastError) ? await deps.credentials.secretsOf(tenantId) : [];
     const providers = PROVIDERS.map((provider) => {
       const row = byProvider.get(provider);
       if (!configured.has(provider) || !row) {
@@ -122,7 +124,7 @@ export function createHealthService(deps: HealthDeps) {
         configured: true,
         status: row.status,
         checked_at: row.checkedAt.toISOString(),
-        last_error: row.lastError,
+        last_error: row.lastError === null ? null : removeSecrets(row.lastError, secrets),
         latency_ms: row.latencyMs,
       };
     });
