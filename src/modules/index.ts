@@ -4,8 +4,7 @@ import { mountRoutes } from '../platform/http/route.js';
 import { createUsersService, userCommands, usersRoutes } from './users/index.js';
 import { authRoutes, createAuthService, createCredentialStore } from './auth/index.js';
 import { apiKeysRoutes, createApiKeysService } from './api-keys/index.js';
-import { createLlmServices, llmModule } from './llm/llm.module.js';
-import { createLlmCalls } from './llm/calls/index.js';
+import { createLlm } from './llm/index.js';
 import { createDocumentRemover } from './memories/document-removal.js';
 import { memoriesModule } from './memories/memories.module.js';
 import { foldersModule } from './folders/folders.module.js';
@@ -24,9 +23,8 @@ export function createModules(ctx: CoreContext): Module[] {
   const users = createUsersService(ctx);
   const authService = createAuthService(ctx);
   const apiKeys = createApiKeysService(ctx);
-  const llm = createLlmServices(ctx);
-  // Calls, health, error log, OpenAI gateway; .embeddings and .describer are the ingestion ports (ports.ts).
-  const llmCalls = createLlmCalls(ctx, llm.gate);
+  // .embeddings and .describer are the ingestion ports (ingestion/ports.ts).
+  const llm = createLlm(ctx);
   const documentRemover = createDocumentRemover({ blobs: ctx.blobs, log: ctx.log });
   const ingest = createIngestService(ctx);
 
@@ -34,12 +32,11 @@ export function createModules(ctx: CoreContext): Module[] {
     { name: 'users', routes: (app) => mountRoutes(app, usersRoutes(users)), commands: userCommands(users) },
     { name: 'auth', routes: (app) => mountRoutes(app, authRoutes(authService)) },
     { name: 'api-keys', routes: (app) => mountRoutes(app, apiKeysRoutes(apiKeys)) },
-    llmModule(llm),
-    llmCalls.module,
+    llm.module,
     memoriesModule(ctx, documentRemover),
     foldersModule(ctx, documentRemover),
-    createDocumentsModule(ctx, { ingest, embeddings: llmCalls.embeddings, describer: llmCalls.describer }),
-    searchModule(ctx, llmCalls.embeddings),
+    createDocumentsModule(ctx, { ingest, embeddings: llm.embeddings, describer: llm.describer }),
+    searchModule(ctx, llm.embeddings),
     bulkModule(ctx, ingest),
     viewerModule(ctx),
   ];

@@ -107,6 +107,6 @@ describe('the route inventory', () => {
 
   it('spells Fastify patterns the way the document does', () => {
     expect(openapiPath('/api/v1/users/:id')).toBe('/api/v1/users/{id}');
-    expect(openapiPath('/v1/models/*')).toBe('/v1/models/{*}');
+    expect(openapiPath('/v1/models/*')).toBe('/v1/models/{model}');
   });
 });

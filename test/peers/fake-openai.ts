@@ -1,7 +1,8 @@
 /**
  * A fake OpenAI provider: a real HTTP server on loopback that speaks enough of the OpenAI REST API for the official
  * `openai` client and the Vercel AI SDK (`@ai-sdk/openai`, `@ai-sdk/openai-compatible`) to work against it.
- * Answers are deterministic; failure modes (429, quota, 401, 500, hang, malformed JSON, cut stream, slow) are chosen
+ * Answers are deterministic; failure modes (429, quota, 401, 500, hang, malformed JSON, cut stream, slow, a redirect,
+ * a 401 that echoes the bearer token as some providers do) are chosen
  * at runtime with setMode() or per request with the `x-fake-mode` header. Used by tests and by latency benchmarks,
  * so the hot path does no logging and keeps connections alive.
  */
@@ -18,6 +19,8 @@ export const FAKE_MODES = [
   'malformed',
   'stream_cut',
   'slow',
+  'redirect',
+  'echo_key',
 ] as const;
 export type FakeMode = (typeof FAKE_MODES)[number];
 
@@ -53,6 +56,8 @@ export interface FakeOpenAIOptions {
   dimensions?: number;
   /** Keep a record of every request (default true; turn off for long benchmarks). */
   record?: boolean;
+  /** Where 'redirect' points (the request path is appended): 307 with this Location. */
+  redirectTo?: string;
 }
 
 export interface FakeOpenAI {
@@ -354,6 +359,13 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
         return send(res, rec, 429, ERRORS.quota);
       case 'unauthorized':
         return send(res, rec, 401, ERRORS.unauthorized);
+      case 'echo_key': {
+        // A key without a known prefix, echoed whole: pattern-based redaction cannot catch it.
+        const token = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+        return send(res, rec, 401, errorBody(`Invalid API key: ${token} is not a key of this account (key prefix ${token.slice(0, 10)})`, 'invalid_request_error', 'invalid_api_key'));
+      }
+      case 'redirect':
+        return send(res, rec, 307, '', { location: `${opts.redirectTo ?? 'http://127.0.0.1:9'}${req.url ?? '/'}` });
       case 'server_error':
         return send(res, rec, 500, ERRORS.server_error);
       case 'malformed':

@@ -8,13 +8,13 @@ import { apiKeys } from '../../src/modules/api-keys/api-keys.table.js';
 import { refreshTokens } from '../../src/modules/auth/refresh-tokens.table.js';
 import { documentJobs, documents, indexingProfiles } from '../../src/modules/documents/documents.schema.js';
 import { folders } from '../../src/modules/folders/folders.schema.js';
-import { llmEmbeddingDimensions, llmErrors, llmProviderHealth, llmUsage } from '../../src/modules/llm/calls/calls.schema.js';
+import { llmEmbeddingDimensions, llmErrors, llmProviderHealth, llmUsage } from '../../src/modules/llm/calls/calls.table.js';
 import {
   llmModelAccessRules,
   llmModelPreferences,
   llmModels,
   llmProviderCredentials,
-} from '../../src/modules/llm/llm.schema.js';
+} from '../../src/modules/llm/llm.table.js';
 import { memories } from '../../src/modules/memories/memories.schema.js';
 import { tenants } from '../../src/modules/tenants/tenants.table.js';
 import { users } from '../../src/modules/users/users.table.js';

@@ -9,8 +9,15 @@ import type { InventoryRoute } from '../../src/app.js';
 /** Pages and assets @fastify/swagger-ui registers under /docs: public by nature, hidden from the document. */
 export const isDocsPage = (url: string) => url === '/docs' || url.startsWith('/docs/');
 
+/**
+ * Wildcard routes whose tail the OpenAPI document names (the route's `swaggerTransform`): a wildcard is how Fastify
+ * matches ids holding slashes, `{*}` is no name for a parameter.
+ */
+const NAMED_WILDCARDS: Record<string, string> = { '/v1/models/*': '/v1/models/:model' };
+
 /** `/a/:id/*` → `/a/{id}/{*}`, the spelling of the OpenAPI document and of docs/permissions.md. */
-export const openapiPath = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}').replace(/\*/g, '{*}');
+export const openapiPath = (url: string) =>
+  (NAMED_WILDCARDS[url] ?? url).replace(/:(\w+)(\([^)]*\))?/g, '{$1}').replace(/\*/g, '{*}');
 
 /** A callable URL for a route pattern: every path parameter filled with a random UUID. */
 export const concreteUrl = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, () => randomUUID()).replace(/\*/g, randomUUID());

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../platform/db/database.js';
-import { llmModelAccessRules, type AccessPrincipalType, type AccessRuleRow } from './llm.schema.js';
+import { llmModelAccessRules, type AccessPrincipalType, type AccessRuleRow } from './llm.table.js';
 
 /** Access rules of one tenant on one model. Every query filters by tenant_id explicitly (RLS is the floor). */
 

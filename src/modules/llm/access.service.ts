@@ -3,7 +3,7 @@ import { notFound, unprocessable } from '../../platform/http/errors.js';
 import { ROLES } from '../../platform/auth/roles.js';
 import { deleteAccessRules, existingApiKeyIds, existingUserIds, insertAccessRules, listAccessRules, lockModelRules } from './access.repo.js';
 import { findModelByRef } from './models.repo.js';
-import type { AccessPrincipalType, CatalogModelRow } from './llm.schema.js';
+import type { AccessPrincipalType, CatalogModelRow } from './llm.table.js';
 
 export interface AccessRuleInput {
   principal_type: AccessPrincipalType;

@@ -20,6 +20,8 @@ export interface CatalogServiceDeps {
   db: Database;
   config: Pick<Config, 'catalogFile' | 'catalogUrl'>;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** For CATALOG_URL / `--url`: the guarded client (no redirects). */
+  fetchImpl?: typeof fetch;
 }
 
 /** Keeps llm_models in step with the catalog file: on start and on `catalog sync`. */
@@ -32,6 +34,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const { json, source } = await readCatalogSource({
       file: hasOverride ? override.file : (config.catalogFile ?? undefined),
       url: hasOverride ? override.url : (config.catalogUrl ?? undefined),
+      fetchImpl: deps.fetchImpl,
     });
     const { models, skipped } = loadCatalog(json);
     const counts = await db.system(async (tx) => {

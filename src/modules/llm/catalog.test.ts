@@ -87,6 +87,18 @@ describe('catalog in the database', () => {
     await expect(runCommand(t, ['catalog', 'sync', '--file', bad])).rejects.toThrow(/JSON object/);
     expect(await modelRows(t)).toEqual(before);
   });
+
+  it.each([
+    [['--url'], '--url needs a value'],
+    [['--url', 'not a url'], 'CATALOG_URL is not a valid URL: not a url'],
+    [['--url', 'http://example.com/c.json'], 'CATALOG_URL must be an https URL (plain http is allowed for loopback only): http://example.com/c.json'],
+    [['--file', 'a.json', '--url', 'https://example.com/c.json'], 'give --file or --url, not both'],
+  ])('`catalog sync %j` is bad usage: exit 2, nothing done', async (argv, message) => {
+    const before = await modelRows(t);
+    const error = await runCommand(t, ['catalog', 'sync', ...argv]).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(new RegExp(`exited 2: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\nUsage: catalog sync`));
+    expect(await modelRows(t)).toEqual(before);
+  });
 });
 
 describe('start with a catalog source that cannot be read', () => {

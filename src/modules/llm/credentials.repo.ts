@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.js';
-import { llmProviderCredentials, type ProviderCredentialRow } from './llm.schema.js';
+import { llmProviderCredentials, type ProviderCredentialRow } from './llm.table.js';
 
 /** Provider keys of one tenant (ciphertext only; decryption happens in the service). Always filtered by tenant_id. */
 
@@ -10,6 +10,11 @@ export async function findCredential(tx: Tx, tenantId: string, provider: string)
     .from(llmProviderCredentials)
     .where(and(eq(llmProviderCredentials.tenantId, tenantId), eq(llmProviderCredentials.provider, provider)));
   return row ?? null;
+}
+
+/** Every key row of the tenant (ciphertext), for the service that removes keys from stored messages. */
+export async function listCredentials(tx: Tx, tenantId: string): Promise<ProviderCredentialRow[]> {
+  return tx.select().from(llmProviderCredentials).where(eq(llmProviderCredentials.tenantId, tenantId));
 }
 
 /** What listings may show: which providers are configured, with the hint and base URL, never the ciphertext. */

@@ -113,7 +113,7 @@ describe('resolveForCall', () => {
     expect(denied.statusCode).toBe(403);
     expect(denied.code).toBe('model_access_denied');
     expect((await refusal(gate.resolveForCall(keyPrincipal, 'gpt-4o-mini', 'chat'))).statusCode).toBe(403);
-    await expect(gate.resolveForCall(ownerA, 'gpt-4o-mini', 'chat')).resolves.toBeTruthy();
+    await expect(gate.resolveForCall(ownerA, 'gpt-4o-mini', 'chat')).resolves.toMatchObject({ model: { modelName: 'gpt-4o-mini' } });
 
     await call(a, 'PUT', '/api/v1/llm/models/gpt-4o-mini/access', {
       rules: [
@@ -121,12 +121,12 @@ describe('resolveForCall', () => {
         { principal_type: 'api_key', principal_id: key.id },
       ],
     });
-    await expect(gate.resolveForCall(memberPrincipal, 'gpt-4o-mini', 'chat')).resolves.toBeTruthy();
-    await expect(gate.resolveForCall(keyPrincipal, 'gpt-4o-mini', 'chat')).resolves.toBeTruthy();
+    await expect(gate.resolveForCall(memberPrincipal, 'gpt-4o-mini', 'chat')).resolves.toMatchObject({ model: { modelName: 'gpt-4o-mini' } });
+    await expect(gate.resolveForCall(keyPrincipal, 'gpt-4o-mini', 'chat')).resolves.toMatchObject({ model: { modelName: 'gpt-4o-mini' } });
     expect((await refusal(gate.resolveForCall(ownerA, 'gpt-4o-mini', 'chat'))).statusCode).toBe(403);
 
     await call(a, 'DELETE', '/api/v1/llm/models/gpt-4o-mini/access');
-    await expect(gate.resolveForCall(ownerA, 'gpt-4o-mini', 'chat')).resolves.toBeTruthy();
+    await expect(gate.resolveForCall(ownerA, 'gpt-4o-mini', 'chat')).resolves.toMatchObject({ model: { modelName: 'gpt-4o-mini' } });
   });
 
   it('re-checks a stored base URL at call time against the current policy', async () => {
@@ -139,7 +139,10 @@ describe('resolveForCall', () => {
     const error = await refusal(strict.resolveForCall(ownerA, 'gpt-4o-mini', 'chat'));
     expect(error.statusCode).toBe(400);
     expect(error.code).toBe('provider_url_not_allowed');
-    expect(error.detail).toContain('openai');
+    expect(error.detail).toBe(
+      'The base URL configured for provider openai is not allowed: base_url host 127.0.0.1 is a private, loopback or link-local address ' +
+        '(an operator can allow a host with PROVIDER_ALLOWED_HOSTS)',
+    );
   });
 });
 

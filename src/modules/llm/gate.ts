@@ -2,32 +2,42 @@ import type { Config } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { HttpError, badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import type { Resolver } from '../../platform/net/address-policy.js';
 import type { Mode } from './catalog/loader.js';
 import { openProviderKey, SecretDecryptionError, type KeyRing } from './crypto.js';
-import { assertPublicBaseUrl, UnsafeUrlError, type Resolver } from './ssrf.js';
+import { assertProviderUrl, providerUrlPolicy, UnsafeUrlError } from './provider-url.js';
 import { findDefaultModel, findModelByRef, findPreference } from './models.repo.js';
 import { listAccessRules } from './access.repo.js';
-import { findCredential } from './credentials.repo.js';
-import type { AccessRuleRow, CatalogModelRow } from './llm.schema.js';
+import { findCredential, listCredentials, listCredentialSummaries } from './credentials.repo.js';
+import type { AccessRuleRow, CatalogModelRow, ModelPreferenceRow, ProviderCredentialRow } from './llm.table.js';
 
-export type { CatalogModelRow } from './llm.schema.js';
+export type { CatalogModelRow } from './llm.table.js';
 export type { Mode } from './catalog/loader.js';
 
 /**
- * The one place that decides whether a principal may call a model, and hands back the tenant's decrypted provider
- * key for that call. Order of the checks (first failure wins):
- *   404 unknown model → 400 wrong mode → 400 not enabled for the tenant → 403 denied by access rules →
- *   400 provider not configured → 400 stored base URL no longer allowed.
- * "Not enabled" is 400, not 403: it is a configuration state of the tenant an admin fixes by enabling the model,
- * not a permission of the caller; 403 is kept for "this principal may not" (DESIGN §3).
+ * The one way to a provider key: every language-model call, probe and background job resolves its model and key here,
+ * through one chain of checks with one set of errors. In order (first failure wins):
+ *
+ *   404 unknown model → 400 wrong mode → 400 not enabled for the tenant → 403 denied by access rules (calls made for a
+ *   principal only) → 400 provider not configured → 400 stored base URL no longer allowed → 500 key unreadable.
+ *
+ * "Not enabled" is 400, not 403: it is a configuration state of the tenant an admin fixes by enabling the model, not
+ * a permission of the caller; 403 is kept for "this principal may not" (DESIGN §3).
  */
 
+/** The tenant's decrypted key for one provider, as a call needs it. */
 export interface ProviderCredentials {
   provider: string;
   apiKey: string;
   /** null: the provider's public endpoint. */
   baseUrl: string | null;
   organization: string | null;
+}
+
+/** What a call goes ahead with: the model and the key for its provider. */
+export interface ResolvedCall {
+  model: CatalogModelRow;
+  credentials: ProviderCredentials;
 }
 
 export interface ModelGateDeps {
@@ -52,59 +62,119 @@ export function allowedByRules(principal: Principal, rules: Pick<AccessRuleRow, 
   });
 }
 
+/** The refusals of the chain, in one place. */
+const refusals = {
+  modelNotFound: (ref: string) => notFound(`Model ${ref} not found`, 'model_not_found'),
+  wrongMode: (model: CatalogModelRow, mode: Mode) => badRequest(`model ${model.modelName} is a ${model.mode} model, not ${mode}`, 'wrong_model_mode'),
+  notEnabled: (model: CatalogModelRow) => badRequest(`model ${model.modelName} is not enabled for this tenant`, 'model_not_enabled'),
+  accessDenied: (model: CatalogModelRow) => forbidden(`Access to model ${model.modelName} is restricted by its access rules`, 'model_access_denied'),
+  noKey: (provider: string) => badRequest(`Provider ${provider} has no API key configured for this tenant`, 'provider_not_configured'),
+  urlNotAllowed: (provider: string, reason: string) =>
+    badRequest(`The base URL configured for provider ${provider} is not allowed: ${reason}`, 'provider_url_not_allowed'),
+  keyUnreadable: (provider: string) =>
+    new HttpError(500, `The API key stored for provider ${provider} cannot be decrypted; set it again`, 'provider_key_unreadable'),
+};
+
+interface Found {
+  model: CatalogModelRow;
+  preference: ModelPreferenceRow | null;
+  credential: ProviderCredentialRow | null;
+  /** null: not read, the work has no caller to check. */
+  rules: AccessRuleRow[] | null;
+}
+
 export function createModelGate(deps: ModelGateDeps) {
   const { db, keys } = deps;
-  const policy = { allowPrivate: deps.config.provider.allowPrivateUrls, allowedHosts: deps.config.provider.allowedHosts };
+  const policy = providerUrlPolicy(deps.config);
 
-  async function resolveForCall(
-    principal: Principal,
-    modelRef: string,
-    mode: Mode,
-  ): Promise<{ model: CatalogModelRow; credentials: ProviderCredentials }> {
-    const tenantId = principal.tenantId;
-    const found = await db.tenant(tenantId, async (tx) => {
-      const model = await findModelByRef(tx, modelRef);
-      if (!model) return null;
-      const [preference, rules, credential] = [
-        await findPreference(tx, tenantId, model.id),
-        await listAccessRules(tx, tenantId, model.id),
-        await findCredential(tx, tenantId, model.provider),
-      ];
-      return { model, preference, rules, credential };
-    });
-    if (!found) throw notFound(`Model ${modelRef} not found`, 'model_not_found');
-    const { model, preference, rules, credential } = found;
-    const name = model.modelName;
-    if (model.mode !== mode) throw badRequest(`model ${name} is a ${model.mode} model, not ${mode}`, 'wrong_model_mode');
-    if (!preference?.isEnabled) throw badRequest(`model ${name} is not enabled for this tenant`, 'model_not_enabled');
-    if (!allowedByRules(principal, rules)) throw forbidden(`Access to model ${name} is restricted by its access rules`, 'model_access_denied');
-    if (!credential) {
-      throw badRequest(`Provider ${model.provider} has no API key configured for this tenant`, 'provider_not_configured');
-    }
-    if (credential.baseUrl) {
-      // Checked again at call time: the host's DNS answer may have changed since the URL was saved.
+  /** Base URL (checked again at call time: its DNS answer may have changed since it was saved), then decryption. */
+  async function open(tenantId: string, provider: string, row: ProviderCredentialRow): Promise<ProviderCredentials> {
+    if (row.baseUrl) {
       try {
-        await assertPublicBaseUrl(credential.baseUrl, policy, deps.resolver);
+        await assertProviderUrl(row.baseUrl, policy, deps.resolver);
       } catch (error) {
-        if (error instanceof UnsafeUrlError) {
-          throw badRequest(`The base URL configured for provider ${model.provider} is not allowed: ${error.message}`, 'provider_url_not_allowed');
-        }
+        if (error instanceof UnsafeUrlError) throw refusals.urlNotAllowed(provider, error.message);
         throw error;
       }
     }
-    let apiKey: string;
     try {
-      apiKey = openProviderKey(keys, tenantId, model.provider, credential);
+      const apiKey = openProviderKey(keys, tenantId, provider, row);
+      return { provider, apiKey, baseUrl: row.baseUrl, organization: row.organization };
     } catch (error) {
-      if (error instanceof SecretDecryptionError) {
-        throw new HttpError(500, `The API key stored for provider ${model.provider} cannot be decrypted; set it again`, 'provider_key_unreadable');
-      }
+      if (error instanceof SecretDecryptionError) throw refusals.keyUnreadable(provider);
       throw error;
     }
-    return {
-      model,
-      credentials: { provider: model.provider, apiKey, baseUrl: credential.baseUrl, organization: credential.organization },
-    };
+  }
+
+  /** The model (by reference, else the tenant's default of `mode`) and what the chain needs about it, in one transaction. */
+  async function find(tenantId: string, modelRef: string | null, mode: Mode, withRules: boolean): Promise<Found | null> {
+    return db.tenant(tenantId, async (tx) => {
+      const model = modelRef ? await findModelByRef(tx, modelRef) : await findDefaultModel(tx, tenantId, mode);
+      if (!model) return null;
+      const preference = await findPreference(tx, tenantId, model.id);
+      const rules = withRules ? await listAccessRules(tx, tenantId, model.id) : null;
+      const credential = await findCredential(tx, tenantId, model.provider);
+      return { model, preference: preference ?? null, rules, credential: credential ?? null };
+    });
+  }
+
+  async function check(tenantId: string, found: Found, mode: Mode, principal: Principal | null): Promise<ResolvedCall> {
+    const { model, preference, rules, credential } = found;
+    if (model.mode !== mode) throw refusals.wrongMode(model, mode);
+    if (!preference?.isEnabled) throw refusals.notEnabled(model);
+    if (principal && rules && !allowedByRules(principal, rules)) throw refusals.accessDenied(model);
+    if (!credential) throw refusals.noKey(model.provider);
+    return { model, credentials: await open(tenantId, model.provider, credential) };
+  }
+
+  /** A call made for a principal: every check, access rules included. */
+  async function resolveForCall(principal: Principal, modelRef: string, mode: Mode): Promise<ResolvedCall> {
+    const found = await find(principal.tenantId, modelRef, mode, true);
+    if (!found) throw refusals.modelNotFound(modelRef);
+    return check(principal.tenantId, found, mode, principal);
+  }
+
+  /**
+   * Work with no caller to check (ingestion embeddings, document descriptions): `modelRef` or, without one, the
+   * tenant's default model of `mode`; null when neither exists. An explicit model that cannot be used is an error,
+   * never a silent fallback.
+   */
+  async function resolveForTenant(tenantId: string, modelRef: string | null, mode: Mode): Promise<ResolvedCall | null> {
+    const found = await find(tenantId, modelRef, mode, false);
+    if (!found) {
+      if (modelRef) throw refusals.modelNotFound(modelRef);
+      return null;
+    }
+    return check(tenantId, found, mode, null);
+  }
+
+  /** The tenant's key for `provider` (health probes), or null when none is configured. */
+  async function forProvider(tenantId: string, provider: string): Promise<ProviderCredentials | null> {
+    const row = await db.tenant(tenantId, (tx) => findCredential(tx, tenantId, provider));
+    return row ? open(tenantId, provider, row) : null;
+  }
+
+  /** Configured providers with the time their key or base URL last changed. */
+  async function configuredProviders(tenantId: string): Promise<Map<string, Date>> {
+    const rows = await db.tenant(tenantId, (tx) => listCredentialSummaries(tx, tenantId));
+    return new Map(rows.map((r) => [r.provider, r.updatedAt]));
+  }
+
+  /**
+   * The tenant's current keys, decrypted, for removing them from stored provider messages when they are read (rows
+   * written before messages were cleaned on the way in). Unreadable keys are skipped: nothing to match them with.
+   */
+  async function secretsOf(tenantId: string): Promise<string[]> {
+    const rows = await db.tenant(tenantId, (tx) => listCredentials(tx, tenantId));
+    const secrets: string[] = [];
+    for (const row of rows) {
+      try {
+        secrets.push(openProviderKey(keys, tenantId, row.provider, row));
+      } catch (error) {
+        if (!(error instanceof SecretDecryptionError)) throw error;
+      }
+    }
+    return secrets;
   }
 
   /** The tenant's enabled default model for a mode, or null. */
@@ -112,6 +182,9 @@ export function createModelGate(deps: ModelGateDeps) {
     return db.tenant(tenantId, (tx) => findDefaultModel(tx, tenantId, mode));
   }
 
-  return { resolveForCall, defaultModel };
+  return { resolveForCall, resolveForTenant, forProvider, configuredProviders, secretsOf, defaultModel };
 }
 export type ModelGate = ReturnType<typeof createModelGate>;
+
+/** The tenant-level part of the gate, for work that has no caller (health probes, ingestion, descriptions). */
+export type CredentialSource = Pick<ModelGate, 'resolveForTenant' | 'forProvider' | 'configuredProviders' | 'secretsOf'>;

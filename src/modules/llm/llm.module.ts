@@ -1,35 +1,92 @@
 import type { CoreContext } from '../../platform/context.js';
+import { createGuardedFetch } from '../../platform/net/guarded-fetch.js';
 import type { Module } from '../module.js';
-import { createModelGate } from './gate.js';
-import { createCatalogService } from './catalog.service.js';
-import { catalogCommands } from './catalog.commands.js';
-import { createModelsService } from './models.service.js';
+import type { DescriptionGenerator, EmbeddingResolver } from '../ingestion/ports.js';
 import { createAccessService } from './access.service.js';
-import { createProvidersService } from './providers.service.js';
+import { callsRoutes } from './calls/calls.routes.js';
+import { createChatService } from './calls/chat.service.js';
+import { createGateCache } from './calls/gate-cache.js';
+import { createMediaService } from './calls/media.service.js';
+import { createModelTestService } from './calls/model-test.service.js';
+import { createProviderClients } from './calls/providers.js';
+import { createCallRecorder } from './calls/recorder.js';
+import { UsageRecorder } from './calls/usage.js';
+import { catalogCommands } from './catalog.commands.js';
+import { createCatalogService } from './catalog.service.js';
+import { createDescriber } from './embeddings/describer.js';
+import { createEmbeddingResolver } from './embeddings/resolver.js';
+import { errorLogRoutes } from './errors-log/errors.routes.js';
+import { createErrorLog } from './errors-log/errors.service.js';
+import { createModelGate } from './gate.js';
+import { gatewayRoutes } from './gateway/gateway.routes.js';
+import { createGatewayModels } from './gateway/models.service.js';
+import { healthRoutes } from './health/health.routes.js';
+import { createHealthService } from './health/health.service.js';
 import { llmRoutes } from './llm.routes.js';
+import { createModelsService } from './models.service.js';
+import { createProvidersService } from './providers.service.js';
+import { providerUrlPolicy } from './provider-url.js';
+
+export interface Llm {
+  /** Catalog, preferences, access rules, provider keys, calls, health, error log and the OpenAI-compatible gateway. */
+  module: Module;
+  /** Ingestion ports (ingestion/ports.ts), for the documents and search modules. */
+  embeddings: EmbeddingResolver;
+  describer: DescriptionGenerator;
+  usage: UsageRecorder;
+}
 
 /**
- * The language-model area, part A: catalog in the database, tenant preferences and access rules, provider keys, and
- * the gate other LLM features (calls, gateway) go through. `services.gate` is what those features are handed.
+ * The composition of the language-model module: the one place that builds its parts and hands each what it needs.
+ * Every provider key goes out through the gate (gate.ts); every request to a tenant- or operator-configured URL goes
+ * through the guarded HTTP client (platform/net), which checks the address it connects to and follows no redirect.
  */
-export function createLlmServices(ctx: CoreContext) {
-  const deps = { db: ctx.db, keys: ctx.secrets, config: ctx.config };
-  const catalog = createCatalogService({ db: ctx.db, config: ctx.config, log: ctx.log });
-  return {
-    gate: createModelGate(deps),
-    catalog,
-    models: createModelsService({ db: ctx.db, catalog }),
-    access: createAccessService({ db: ctx.db }),
-    providers: createProvidersService(deps),
-  };
-}
-export type LlmServices = ReturnType<typeof createLlmServices>;
+export function createLlm(ctx: CoreContext): Llm {
+  const { db, config, log } = ctx;
+  const keys = ctx.secrets; // the key ring, older key versions included (rotation)
 
-export function llmModule(services: LlmServices): Module {
+  // Configuration: catalog, preferences, access rules, provider keys.
+  // The catalog URL is the operator's (it may be on a private network), but a redirect is still not followed.
+  const catalogFetch = createGuardedFetch({ policy: { allowPrivate: true, allowedHosts: [] } });
+  const catalog = createCatalogService({ db, config, log, fetchImpl: catalogFetch });
+  const models = createModelsService({ db, catalog });
+  const access = createAccessService({ db });
+  const providers = createProvidersService({ db, keys, config });
+  const gate = createModelGate({ db, keys, config });
+
+  // Calls with the tenant's keys, and their bookkeeping.
+  const providerFetch = createGuardedFetch({ policy: providerUrlPolicy(config) });
+  const clients = createProviderClients(providerFetch);
+  const usage = new UsageRecorder(db, log);
+  const errors = createErrorLog({ db, credentials: gate });
+  const health = createHealthService({ db, credentials: gate, timeoutMs: config.provider.timeoutMs, fetchImpl: providerFetch });
+  const recorder = createCallRecorder({ usage, errors, health, log });
+  const cachedGate = createGateCache(gate, ctx.bus);
+  const provider = { timeoutMs: config.provider.timeoutMs, maxRetries: config.provider.maxRetries };
+  const chat = createChatService({ gate: cachedGate, recorder, provider, clients });
+  const media = createMediaService({ gate: cachedGate, recorder, provider, clients });
+  const tests = createModelTestService({ db, gate: cachedGate, chat, media });
+  const gatewayModels = createGatewayModels({ db });
+
   return {
-    name: 'llm',
-    routes: llmRoutes(services),
-    commands: catalogCommands(services.catalog),
-    start: () => services.catalog.syncOnStart(),
+    module: {
+      name: 'llm',
+      async routes(app) {
+        llmRoutes({ models, access, providers })(app);
+        callsRoutes(chat, media, tests)(app);
+        healthRoutes(health)(app);
+        errorLogRoutes(errors)(app);
+        await gatewayRoutes(chat, media, gatewayModels)(app);
+      },
+      commands: catalogCommands(catalog),
+      async start() {
+        await catalog.syncOnStart();
+        await cachedGate.start();
+      },
+      stop: () => usage.stop(),
+    },
+    embeddings: createEmbeddingResolver({ db, credentials: gate, media }),
+    describer: createDescriber({ credentials: gate, chat, log }),
+    usage,
   };
 }

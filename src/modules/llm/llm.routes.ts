@@ -5,7 +5,7 @@ import { ErrorBody, authErrors } from '../../platform/http/pagination.js';
 import type { ModelsService } from './models.service.js';
 import type { AccessService } from './access.service.js';
 import type { ProvidersService } from './providers.service.js';
-import * as dto from './llm.dto.js';
+import * as dto from './llm.api.js';
 
 export interface LlmRouteServices {
   models: ModelsService;

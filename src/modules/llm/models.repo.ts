@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid, rows, type Tx } from '../../platform/db/database.js';
 import type { CatalogModel, Mode } from './catalog/loader.js';
-import { llmModelPreferences, llmModels, type CatalogModelRow, type ModelPreferenceRow } from './llm.schema.js';
+import { llmModelPreferences, llmModels, type CatalogModelRow, type ModelPreferenceRow } from './llm.table.js';
 
 /** Catalog rows (global) and tenant preferences. Every preference query filters by tenant_id explicitly. */
 

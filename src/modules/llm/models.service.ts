@@ -2,7 +2,7 @@ import type { Database, Tx } from '../../platform/db/database.js';
 import { notFound, unprocessable } from '../../platform/http/errors.js';
 import { MODES, type Mode } from './catalog/loader.js';
 import type { CatalogService } from './catalog.service.js';
-import type { CatalogModelRow } from './llm.schema.js';
+import type { CatalogModelRow } from './llm.table.js';
 import {
   clearOtherDefaults,
   countModelsByProviderMode,
@@ -17,7 +17,7 @@ import {
   type ModelFilter,
 } from './models.repo.js';
 import { listCredentialSummaries } from './credentials.repo.js';
-import { presentCatalogModel, presentPreference, presentTenantModel, presentV2Model } from './present.js';
+import { presentCatalogModel, presentPreference, presentTenantModel, presentV2Model } from './llm.present.js';
 
 export interface ModelsDeps {
   db: Database;

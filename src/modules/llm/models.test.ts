@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
-import { MODES } from './catalog/loader.js';
+import bundled from './catalog/catalog.json' with { type: 'json' };
+import { loadCatalog, MODES } from './catalog/loader.js';
+
+/** The bundled catalog, which a fresh test service loads. */
+const BUNDLED = loadCatalog(bundled as Record<string, unknown>).models;
 
 let t: TestService;
 let a: TestTenant;
@@ -31,7 +35,7 @@ describe('GET /api/v1/llm/models', () => {
     const { status, body } = await req(a, 'GET', '/api/v1/llm/models');
     expect(status).toBe(200);
     expect(body.total).toBe(body.models.length);
-    expect(body.models.length).toBeGreaterThan(10);
+    expect(body.models.length).toBe(BUNDLED.filter((m) => m.mode === 'chat').length);
     expect(body.models.every((m: Json) => m.mode === 'chat' && m.is_enabled === false && m.is_default === false)).toBe(true);
     const mini = body.models.find((m: Json) => m.model_name === 'gpt-4o-mini');
     expect(mini).toMatchObject({ provider: 'openai', input_cost_per_token: 1.5e-7, output_cost_per_token: 6e-7, max_input_tokens: 128000, provider_configured: false });
@@ -66,7 +70,8 @@ describe('GET /api/v1/llm/models/catalog', () => {
     expect(body.providers).toEqual(expect.arrayContaining(['openai', 'anthropic', 'groq', 'ollama']));
     expect([...body.modes].sort()).toEqual([...MODES].sort());
     const rerank = (await req(a, 'GET', '/api/v1/llm/models/catalog?mode=rerank&provider=cohere')).body;
-    expect(rerank.total).toBeGreaterThan(0);
+    expect(rerank.total).toBe(BUNDLED.filter((m) => m.mode === 'rerank' && m.provider === 'cohere').length);
+    expect(rerank.total).not.toBe(0);
     expect(rerank.models.every((m: Json) => m.mode === 'rerank' && m.provider === 'cohere')).toBe(true);
     expect(rerank.models[0]).not.toHaveProperty('is_enabled');
   });
@@ -143,6 +148,12 @@ describe('PATCH /api/v1/llm/models/{model_id}/preference', () => {
 });
 
 describe('version 2 listings', () => {
+  /** What the tests above left enabled in tenant A. */
+  const ENABLED_IN_A = [
+    'claude-haiku-4-5', 'claude-sonnet-4-5', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano', 'gpt-5', 'gpt-5-mini', 'gpt-5-nano', 'gpt-5.1',
+    'llama3:70b', 'o3-mini', 'o4-mini', 'openai/gpt-oss-120b', 'text-embedding-3-small',
+  ];
+
   it('groups every model by the seven modes with its enabled flag', async () => {
     const { status, body } = await req(a, 'GET', '/api/v2/llm/models');
     expect(status).toBe(200);
@@ -150,9 +161,22 @@ describe('version 2 listings', () => {
     expect(MODES.reduce((sum, mode) => sum + body[mode].length, 0)).toBe(body.total);
     expect(body.chat.find((m: Json) => m.model_name === 'gpt-4.1')).toMatchObject({ enabled: true, mode: 'chat' });
     expect(body.embedding.find((m: Json) => m.model_name === 'text-embedding-3-small')).toMatchObject({ enabled: true, is_default: true });
-    expect(body.enabled_total).toBeGreaterThan(0);
+    const enabled = MODES.flatMap((mode) => body[mode] as Json[]).filter((m) => m.is_enabled);
+    expect(enabled.map((m) => m.model_name).sort()).toEqual(ENABLED_IN_A);
+    expect(body.enabled_total).toBe(ENABLED_IN_A.length);
     const bGrouped = (await req(b, 'GET', '/api/v2/llm/models')).body;
     expect(bGrouped.enabled_total).toBe(1);
+  });
+
+  it('names the per-tenant flag is_enabled, as the SPEC and v1 do, with enabled as an alias', async () => {
+    const grouped = (await req(a, 'GET', '/api/v2/llm/models')).body;
+    const flat = (await req(a, 'GET', '/api/v2/llm/models/flat?mode=chat')).body;
+    for (const entry of [grouped.chat.find((m: Json) => m.model_name === 'gpt-4.1'), flat.models.find((m: Json) => m.model_name === 'gpt-4.1')]) {
+      expect(entry).toMatchObject({ is_enabled: true, enabled: true });
+    }
+    for (const entry of [grouped.chat.find((m: Json) => m.model_name === 'gpt-4o'), flat.models.find((m: Json) => m.model_name === 'gpt-4o')]) {
+      expect(entry).toMatchObject({ is_enabled: false, enabled: false });
+    }
   });
 
   it('lists flat with mode, provider and enabled_only filters', async () => {

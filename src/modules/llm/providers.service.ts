@@ -3,7 +3,8 @@ import type { Database } from '../../platform/db/database.js';
 import { notFound, unprocessable } from '../../platform/http/errors.js';
 import { MODES, type Mode } from './catalog/loader.js';
 import { keyHint, sealProviderKey, type KeyRing } from './crypto.js';
-import { assertPublicBaseUrl, UnsafeUrlError, type Resolver } from './ssrf.js';
+import type { Resolver } from '../../platform/net/address-policy.js';
+import { assertProviderUrl, providerUrlPolicy, UnsafeUrlError } from './provider-url.js';
 import { countModelsByProviderMode, providerExists } from './models.repo.js';
 import { deleteCredential, listCredentialSummaries, upsertCredential } from './credentials.repo.js';
 
@@ -29,7 +30,7 @@ const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x2
  */
 export function createProvidersService(deps: ProvidersDeps) {
   const { db, keys } = deps;
-  const policy = { allowPrivate: deps.config.provider.allowPrivateUrls, allowedHosts: deps.config.provider.allowedHosts };
+  const policy = providerUrlPolicy(deps.config);
 
   async function overview(tenantId: string) {
     const [counts, credentials] = await db.tenant(tenantId, async (tx) => [
@@ -75,7 +76,7 @@ export function createProvidersService(deps: ProvidersDeps) {
   async function normaliseBaseUrl(raw: string | null | undefined): Promise<string | null> {
     if (raw === undefined || raw === null || raw.trim() === '') return null;
     try {
-      const url = await assertPublicBaseUrl(raw.trim(), policy, deps.resolver);
+      const url = await assertProviderUrl(raw.trim(), policy, deps.resolver);
       return url.href.replace(/\/+$/, '');
     } catch (error) {
       if (error instanceof UnsafeUrlError) throw unprocessable(['body', 'base_url'], error.message);

@@ -27,6 +27,8 @@ export class AttemptSignal {
   constructor(
     readonly timeoutMs: number,
     private readonly caller?: AbortSignal,
+    /** The key the call uses: removed from every failure message. */
+    private readonly secret?: string,
   ) {
     caller?.addEventListener('abort', this.onCallerAbort, { once: true });
     this.touch();
@@ -66,7 +68,7 @@ export class AttemptSignal {
   failureOf(error: unknown, provider: string): ProviderFailure | CallAborted {
     if (this.callerAborted) return new CallAborted();
     if (this.timedOut) return new ProviderFailure('timeout', provider, `no answer within ${this.timeoutMs} ms`, null, null, this.timeoutMs);
-    return classify(error, provider);
+    return classify(error, provider, this.secret);
   }
 }
 
@@ -84,6 +86,8 @@ export interface RetryOptions {
   onFailure?: (failure: ProviderFailure, willRetry: boolean) => Promise<void> | void;
   /** Backoff base for failures without Retry-After (doubles per attempt). */
   backoffMs?: number;
+  /** The tenant's key used by the call: no failure message carries it, nor any long fragment of it. */
+  secret?: string;
 }
 
 export const MAX_TOTAL_WAIT_MS = 10_000;
@@ -118,7 +122,7 @@ export async function withRetries<T>(attempt: (signal: AttemptSignal) => Promise
   let waited = 0;
   for (let n = 0; ; n++) {
     if (options.signal?.aborted) throw new CallAborted();
-    const signal = new AttemptSignal(options.timeoutMs, options.signal);
+    const signal = new AttemptSignal(options.timeoutMs, options.signal, options.secret);
     try {
       const value = await attempt(signal);
       if (!options.keep) signal.done();

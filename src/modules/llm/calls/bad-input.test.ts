@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/peers/fake-openai.js';
-import { activate, chatBody, configureProvider, sseData } from './test-support.js';
+import { activate, chatBody, configureProvider, sseData } from '../../../../test/support/llm.js';
 
 let t: TestService;
 let fake: FakeOpenAI;
@@ -199,7 +199,8 @@ describe('a client that disconnects', () => {
     expect((await errorLog()).total).toBe(before);
   });
 
-  it('aborts a stream in progress too', async () => {
+  it('aborts a stream in progress too, and nothing is logged as a provider failure', async () => {
+    const before = (await errorLog()).total;
     fake.setMode({ mode: 'slow', delayMs: 60_000 });
     const body = JSON.stringify(chatBody('gpt-4o-mini', 'stream then leave', { stream: true }));
     const req = httpRequest(new URL('/api/v1/llm/chat', t.url), {
@@ -211,6 +212,10 @@ describe('a client that disconnects', () => {
     await fake.waitFor((r) => r.length === 1, 10_000);
     req.destroy();
     await fake.waitFor((r) => r[0].aborted, 10_000);
+    // The upstream request was cut before the provider answered: never answered, recorded as aborted.
+    expect(fake.requests[0]).toMatchObject({ mode: 'slow', aborted: true, status: null });
+    fake.setMode('ok');
+    expect((await errorLog()).total).toBe(before);
   });
 });
 
@@ -230,7 +235,7 @@ describe('a provider that hangs', () => {
     const res = await quick.app.inject({ method: 'POST', url: '/api/v1/llm/chat', headers: q.auth(), payload: chatBody('gpt-4o-mini') });
     expect(res.statusCode).toBe(504);
     expect(res.json()).toMatchObject({ code: 'provider_timeout' });
-    expect(res.json().detail).toContain('300 ms');
+    expect(res.json().detail).toBe('The openai provider did not answer within 300 ms');
     await fake.waitFor((r) => r[0]?.aborted === true);
     const log = await quick.app.inject({ method: 'GET', url: '/api/v1/llm/errors', headers: q.auth() });
     expect(log.json().items[0]).toMatchObject({ error_code: 'timeout', status_code: null });

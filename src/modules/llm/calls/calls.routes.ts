@@ -13,7 +13,7 @@ import {
   TRANSCRIPTION_BODY_LIMIT,
   TranscriptionRequest,
   TranscriptionResponse,
-} from './calls.contract.js';
+} from './calls.api.js';
 import type { ChatResult, ChatService, ChatStream } from './chat.service.js';
 import { disconnectSignal, sendEventStream } from './http.js';
 import type { MediaService } from './media.service.js';

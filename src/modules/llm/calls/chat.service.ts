@@ -4,7 +4,8 @@ import type { Principal } from '../../../platform/auth/principal.js';
 import { HttpError, payloadTooLarge, unprocessable } from '../../../platform/http/errors.js';
 import { CallAborted, withRetries } from './attempts.js';
 import { ProviderFailure, rethrowAsHttp } from './failures.js';
-import type { GateCache, ResolvedCall } from './gate-cache.js';
+import type { ResolvedCall } from '../gate.js';
+import type { GateCache } from './gate-cache.js';
 import type { ProviderClients } from './providers.js';
 import type { CallContext, CallRecorder } from './recorder.js';
 
@@ -125,6 +126,7 @@ export function createChatService(deps: ChatDeps) {
       maxRetries: deps.provider.maxRetries,
       timeoutMs: deps.provider.timeoutMs,
       signal: ctx.signal,
+      secret: resolved.credentials.apiKey,
       onFailure: (failure: ProviderFailure) => recorder.failure(ctx, resolved.model.modelName, failure),
     };
   }

@@ -1,4 +1,4 @@
-import type { CatalogModelRow } from '../llm.schema.js';
+import type { CatalogModelRow } from '../llm.table.js';
 
 /** What a call consumed, in the units the catalog prices. */
 export interface Consumption {

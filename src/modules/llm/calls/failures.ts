@@ -1,5 +1,8 @@
 import { APICallError, EmptyResponseBodyError, InvalidResponseDataError, JSONParseError, TypeValidationError } from 'ai';
 import { HttpError } from '../../../platform/http/errors.js';
+import { UnsafeUrlError } from '../../../platform/net/address-policy.js';
+import { RedirectRefusedError } from '../../../platform/net/guarded-fetch.js';
+import { redactKeyShapes, removeSecret } from './redact.js';
 
 /** Provider health statuses of SPEC "Provider health entry". */
 export const HEALTH_STATUSES = ['ok', 'rate_limited', 'quota_exceeded', 'invalid_key', 'error', 'unknown'] as const;
@@ -31,11 +34,20 @@ export class ProviderFailure extends Error {
     readonly retryAfterSec: number | null = null,
     readonly timeoutMs: number | null = null,
   ) {
-    super(redact(message).slice(0, MAX_MESSAGE));
+    super(redactKeyShapes(message).slice(0, MAX_MESSAGE));
+  }
+
+  /** The same failure with `secret` (the tenant's key) and every long fragment of it removed from the message. */
+  without(secret: string | null | undefined): ProviderFailure {
+    const message = removeSecret(this.message, secret);
+    if (message === this.message) return this;
+    return new ProviderFailure(this.code, this.provider, message, this.statusCode, this.retryAfterSec, this.timeoutMs);
   }
 
   /** Worth another attempt: the provider may answer differently in a moment. */
   get retryable(): boolean {
+    // A refused redirect answers the same way every time.
+    if (this.statusCode !== null && this.statusCode >= 300 && this.statusCode < 400) return false;
     return this.code === 'rate_limited' || this.code === 'provider_error' || this.code === 'connection_error';
   }
 
@@ -84,11 +96,6 @@ export class ProviderFailure extends Error {
   }
 }
 
-/** Provider messages sometimes echo part of the key ("Incorrect API key provided: sk-ab***yz"). */
-function redact(message: string): string {
-  return message.replace(/\b(?:sk|pk|gsk)[-_][-_A-Za-z0-9*.…]{4,}|\bAIza[-_A-Za-z0-9]{10,}/g, '[redacted]');
-}
-
 const QUOTA = /insufficient_quota|quota|billing|credit balance|exceeded your current/i;
 
 /** Seconds from a Retry-After (delta seconds or HTTP date) or OpenAI's retry-after-ms header. */
@@ -124,10 +131,22 @@ function causeChain(error: unknown): unknown[] {
   return chain;
 }
 
-/** Turns whatever the SDK (or fetch) threw into a ProviderFailure. Aborts are the caller's business: not here. */
-export function classify(error: unknown, provider: string): ProviderFailure {
+/**
+ * Turns whatever the SDK (or fetch) threw into a ProviderFailure, with `secret` (the key the call used) removed from
+ * its message. Aborts are the caller's business: not here.
+ */
+export function classify(error: unknown, provider: string, secret?: string): ProviderFailure {
+  return classifyError(error, provider).without(secret);
+}
+
+function classifyError(error: unknown, provider: string): ProviderFailure {
   if (error instanceof ProviderFailure) return error;
   const chain = causeChain(error);
+  // Refusals of the guarded client (platform/net): a redirect it did not follow, an address it may not reach.
+  const redirect = chain.find((e): e is RedirectRefusedError => e instanceof RedirectRefusedError);
+  if (redirect) return new ProviderFailure('provider_error', provider, 'answered with a redirect, which this service does not follow', redirect.status);
+  const refused = chain.find((e): e is UnsafeUrlError => e instanceof UnsafeUrlError);
+  if (refused) return new ProviderFailure('connection_error', provider, `could not connect: ${refused.message}`);
   if (chain.some((e) => JSONParseError.isInstance(e) || TypeValidationError.isInstance(e) || InvalidResponseDataError.isInstance(e) || EmptyResponseBodyError.isInstance(e))) {
     return new ProviderFailure('malformed_response', provider, 'the response body is not the JSON the provider API promises', 200);
   }

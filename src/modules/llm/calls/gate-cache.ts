@@ -1,17 +1,10 @@
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import type { Mode } from '../catalog/loader.js';
-import type { ModelGate } from '../gate.js';
-import type { CatalogModelRow } from '../llm.schema.js';
-import type { ProviderCredentials } from './providers.js';
+import type { ModelGate, ResolvedCall } from '../gate.js';
 
 /** Raised by triggers of migration 0004 on every change of preferences, access rules, keys (payload: tenant id) and the catalog ('*'). */
 export const LLM_CONFIG_CHANNEL = 'llm_config_changed';
-
-export interface ResolvedCall {
-  model: CatalogModelRow;
-  credentials: ProviderCredentials;
-}
 
 const TTL_MS = 10_000; // a safety net: NOTIFY drops entries the moment the configuration changes
 const MAX_ENTRIES = 20_000;

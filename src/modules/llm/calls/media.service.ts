@@ -3,7 +3,8 @@ import type { Principal } from '../../../platform/auth/principal.js';
 import { payloadTooLarge } from '../../../platform/http/errors.js';
 import { withRetries } from './attempts.js';
 import { rethrowAsHttp, type ProviderFailure } from './failures.js';
-import type { GateCache, ResolvedCall } from './gate-cache.js';
+import type { ResolvedCall } from '../gate.js';
+import type { GateCache } from './gate-cache.js';
 import type { ProviderClients } from './providers.js';
 import type { CallContext, CallRecorder } from './recorder.js';
 import { MAX_PROMPT_CHARS } from './chat.service.js';
@@ -36,6 +37,7 @@ export function createMediaService(deps: MediaDeps) {
       maxRetries: deps.provider.maxRetries,
       timeoutMs: deps.provider.timeoutMs,
       signal: ctx.signal,
+      secret: resolved.credentials.apiKey,
       onFailure: (failure: ProviderFailure) => recorder.failure(ctx, resolved.model.modelName, failure),
     };
   }

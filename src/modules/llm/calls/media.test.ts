@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/peers/fake-openai.js';
-import { activate, configureProvider, usageRows } from './test-support.js';
+import { activate, configureProvider, usageRows } from '../../../../test/support/llm.js';
 
 let t: TestService;
 let fake: FakeOpenAI;
@@ -96,10 +96,13 @@ describe('POST /api/v1/llm/models/{model_id}/test', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, model: 'gpt-4o-mini', provider: 'openai', error: null });
-    expect(body.response).toContain('echo:');
-    expect(body.usage.total_tokens).toBeGreaterThan(0);
-    expect(body.estimated_cost).toBeGreaterThan(0);
-    expect(body.latency_ms).toBeGreaterThanOrEqual(0);
+    expect(body).toMatchObject({
+      response: 'echo: This is a connection test. Reply with the single word OK.',
+      usage: { prompt_tokens: 11, completion_tokens: 12, total_tokens: 23 },
+    });
+    // gpt-4o-mini: 1.5e-7 per input token, 6e-7 per output token.
+    expect(body.estimated_cost).toBeCloseTo(11 * 1.5e-7 + 12 * 6e-7, 12);
+    expect(Number.isInteger(body.latency_ms)).toBe(true);
   });
 
   it('tests an embedding model too', async () => {

@@ -6,14 +6,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModel, ImageModel, LanguageModel, TranscriptionModel } from 'ai';
 import { HttpError } from '../../../platform/http/errors.js';
+import type { ProviderCredentials } from '../gate.js';
 
-/** What the gate hands over for a call: the tenant's key for the model's provider. */
-export interface ProviderCredentials {
-  provider: string;
-  apiKey: string;
-  baseUrl: string | null;
-  organization: string | null;
-}
 
 /** Public endpoints of the seven catalog providers; a tenant's base_url replaces them (proxies, Ollama hosts). */
 export const DEFAULT_BASE_URLS: Record<string, string> = {
@@ -95,7 +89,7 @@ const MAX_CLIENTS = 1_000;
  * Provider clients, reused per (provider, key, base URL, organization): building one is cheap but not free, and a key
  * change yields a new entry, so nothing needs invalidating. Keys are hashed so the map holds no secret as a key.
  */
-export function createProviderClients(fetchImpl: typeof globalThis.fetch = globalThis.fetch) {
+export function createProviderClients(fetchImpl: typeof globalThis.fetch) {
   const clients = new Map<string, ProviderClient>();
   return function clientFor(credentials: ProviderCredentials): ProviderClient {
     const id = createHash('sha256')

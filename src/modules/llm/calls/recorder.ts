@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { Mode } from '../catalog/loader.js';
-import type { CatalogModelRow } from '../llm.schema.js';
+import type { CatalogModelRow } from '../llm.table.js';
 import type { ErrorLog } from '../errors-log/errors.service.js';
 import type { HealthService } from '../health/health.service.js';
 import { costOf, type Consumption } from './cost.js';

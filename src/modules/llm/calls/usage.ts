@@ -1,36 +1,6 @@
 import type { Logger } from 'pino';
-import type { Database, Tx } from '../../../platform/db/database.js';
-import { sql } from 'drizzle-orm';
-import type { UsageInsert } from './calls.schema.js';
-
-export type UsageRecord = Omit<UsageInsert, 'id'> & { tenantId: string; createdAt: Date };
-
-/**
- * All rows belong to `tenantId` (the caller groups them). One statement with one JSON parameter: on the embedded
- * database every bound parameter costs, and a batch of hundreds of rows as 12 parameters each was the slow part.
- */
-export async function insertUsage(tx: Tx, tenantId: string, records: UsageRecord[]): Promise<void> {
-  const payload = JSON.stringify(
-    records.map((r) => ({
-      model: r.model,
-      provider: r.provider,
-      mode: r.mode,
-      prompt_tokens: r.promptTokens ?? 0,
-      completion_tokens: r.completionTokens ?? 0,
-      cost_usd: r.costUsd ?? null,
-      latency_ms: r.latencyMs,
-      user_id: r.userId ?? null,
-      api_key_id: r.apiKeyId ?? null,
-      request_id: r.requestId ?? null,
-      created_at: r.createdAt.toISOString(),
-    })),
-  );
-  await tx.execute(sql`
-    INSERT INTO llm_usage (tenant_id, model, provider, mode, prompt_tokens, completion_tokens, cost_usd, latency_ms, user_id, api_key_id, request_id, created_at)
-    SELECT ${tenantId}::uuid, model, provider, mode, prompt_tokens, completion_tokens, cost_usd, latency_ms, user_id, api_key_id, request_id, created_at
-    FROM jsonb_to_recordset(${payload}::jsonb) AS r(model text, provider text, mode text, prompt_tokens integer, completion_tokens integer,
-      cost_usd double precision, latency_ms integer, user_id uuid, api_key_id uuid, request_id text, created_at timestamptz)`);
-}
+import type { Database } from '../../../platform/db/database.js';
+import { insertUsage, type UsageRecord } from './usage.repo.js';
 
 export interface UsageRecorderOptions {
   /** Flush when this many records are waiting. */

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import bundledCatalog from './catalog.json' with { type: 'json' };
+import { createGuardedFetch } from '../../../platform/net/guarded-fetch.js';
 
 /**
  * The model catalog is a file in LiteLLM's `model_prices_and_context_window.json` format: an object keyed by model
@@ -264,6 +265,7 @@ export interface CatalogSourceOptions {
   file?: string;
   /** https URL of a LiteLLM-format JSON file (CATALOG_URL); plain http only for loopback hosts. */
   url?: string;
+  /** Default: the guarded client (platform/net), which follows no redirect. */
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
   maxBytes?: number;
@@ -317,7 +319,18 @@ async function readLimitedBody(res: Response, maxBytes: number, source: string):
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function fetchCatalog(rawUrl: string, opts: CatalogSourceOptions, maxBytes: number): Promise<string> {
+let guarded: typeof fetch | null = null;
+/**
+ * CATALOG_URL is the operator's own setting and may point into a private network, so addresses are not restricted;
+ * redirects are still refused (a redirect could downgrade to plain http on another host).
+ */
+function operatorFetch(): typeof fetch {
+  guarded ??= createGuardedFetch({ policy: { allowPrivate: true, allowedHosts: [] } });
+  return guarded;
+}
+
+/** A catalog URL as it may be fetched: https, or plain http to a loopback host; else CatalogFormatError. */
+export function parseCatalogUrl(rawUrl: string): URL {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -325,7 +338,12 @@ async function fetchCatalog(rawUrl: string, opts: CatalogSourceOptions, maxBytes
     throw new CatalogFormatError(`CATALOG_URL is not a valid URL: ${rawUrl}`);
   }
   assertAllowedUrl(url, 'CATALOG_URL');
-  const fetchImpl = opts.fetchImpl ?? fetch;
+  return url;
+}
+
+async function fetchCatalog(rawUrl: string, opts: CatalogSourceOptions, maxBytes: number): Promise<string> {
+  const url = parseCatalogUrl(rawUrl);
+  const fetchImpl = opts.fetchImpl ?? operatorFetch();
   const source = `CATALOG_URL ${url.href}`;
   let res: Response;
   try {
@@ -336,8 +354,6 @@ async function fetchCatalog(rawUrl: string, opts: CatalogSourceOptions, maxBytes
   } catch (err) {
     throw new CatalogFormatError(`${source} could not be fetched: ${(err as Error).message}`);
   }
-  // A redirect must not downgrade to plain http on another host.
-  if (res.url) assertAllowedUrl(new URL(res.url), 'CATALOG_URL redirect target');
   if (!res.ok) {
     await res.body?.cancel();
     throw new CatalogFormatError(`${source} answered HTTP ${res.status}`);

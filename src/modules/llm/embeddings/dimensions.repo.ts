@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.js';
-import { llmEmbeddingDimensions } from '../calls/calls.schema.js';
+import { llmEmbeddingDimensions } from '../calls/calls.table.js';
 
 export async function findDimensions(tx: Tx, tenantId: string, provider: string, model: string): Promise<number | null> {
   const [row] = await tx

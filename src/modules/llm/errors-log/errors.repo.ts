@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rows, type Tx } from '../../../platform/db/database.js';
-import { llmErrors, type ErrorInsert, type ErrorRow } from '../calls/calls.schema.js';
+import { llmErrors, type ErrorInsert, type ErrorRow } from '../calls/calls.table.js';
 
 export async function insertError(tx: Tx, values: ErrorInsert): Promise<void> {
   await tx.insert(llmErrors).values(values);

@@ -1,6 +1,8 @@
 import type { Database } from '../../../platform/db/database.js';
-import type { ErrorRow } from '../calls/calls.schema.js';
 import { countErrors, insertError, listErrors, type ErrorFilter } from './errors.repo.js';
+import { presentError } from './errors.present.js';
+import { removeSecrets } from '../calls/redact.js';
+import type { CredentialSource } from '../gate.js';
 
 /** One failed provider call, as the call path reports it. */
 export interface ErrorEntry {
@@ -15,24 +17,15 @@ export interface ErrorEntry {
   requestId: string | null;
 }
 
-export function presentError(row: ErrorRow) {
-  return {
-    id: row.id,
-    provider: row.provider,
-    model: row.model,
-    error_code: row.errorCode,
-    status_code: row.statusCode,
-    message: row.message,
-    user_id: row.userId,
-    api_key_id: row.apiKeyId,
-    request_id: row.requestId,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
 const DAY_MS = 24 * 3600 * 1000;
 
-export function createErrorLog(deps: { db: Database }) {
+export interface ErrorLogDeps {
+  db: Database;
+  /** The tenant's keys, removed again from messages as they are read (rows written before they were removed on the way in). */
+  credentials: Pick<CredentialSource, 'secretsOf'>;
+}
+
+export function createErrorLog(deps: ErrorLogDeps) {
   const { db } = deps;
 
   /** Failures are rare and must be visible as soon as the failed response is: written before it is sent. */
@@ -42,7 +35,8 @@ export function createErrorLog(deps: { db: Database }) {
 
   async function list(tenantId: string, filter: ErrorFilter, skip: number, limit: number) {
     const { rows, total } = await db.tenant(tenantId, (tx) => listErrors(tx, tenantId, filter, skip, limit));
-    return { items: rows.map(presentError), total, skip, limit };
+    const secrets = rows.length > 0 ? await deps.credentials.secretsOf(tenantId) : [];
+    return { items: rows.map((row) => presentError({ ...row, message: removeSecrets(row.message, secrets) })), total, skip, limit };
   }
 
   /** The last `days` UTC calendar days, today included; every day is listed, with zero when it had no error. */

@@ -6,8 +6,8 @@ import { CHAT_BODY_LIMIT } from '../calls/calls.routes.js';
 import { disconnectSignal, sendEventStream } from '../calls/http.js';
 import type { MediaService } from '../calls/media.service.js';
 import { contextOf } from '../calls/recorder.js';
-import { ChatCompletion, ChatCompletionRequest, EmbeddingList, EmbeddingRequest, Model, ModelList, OpenAIErrorBody } from './gateway.contract.js';
-import type { GatewayModels } from './models.js';
+import { ChatCompletion, ChatCompletionRequest, EmbeddingList, EmbeddingRequest, Model, ModelList, OpenAIErrorBody } from './gateway.api.js';
+import type { GatewayModels } from './models.service.js';
 import { openAIErrorHandler, toOpenAIError } from './openai-errors.js';
 
 const errors = { 400: OpenAIErrorBody, 401: OpenAIErrorBody, 403: OpenAIErrorBody, 404: OpenAIErrorBody, 413: OpenAIErrorBody, 429: OpenAIErrorBody, 502: OpenAIErrorBody, 504: OpenAIErrorBody };
@@ -64,6 +64,8 @@ function encodeEmbedding(vector: number[], format: 'float' | 'base64' | undefine
  * OpenAI-compatible surface under /v1 for existing OpenAI clients: a tenant API key or access token as the bearer,
  * the tenant's enabled models by name. Errors in this scope, auth and validation included, use OpenAI's shape.
  */
+const ModelId = Type.String({ minLength: 1, maxLength: 300, description: 'Model id as /v1/models lists it; may hold slashes (openai/gpt-oss-120b)' });
+
 export function gatewayRoutes(chat: ChatService, media: MediaService, models: GatewayModels) {
   return async (app: App) => {
     await app.register(
@@ -136,17 +138,24 @@ export function gatewayRoutes(chat: ChatService, media: MediaService, models: Ga
           async (request) => models.list(principalOf(request)),
         );
 
-        // A wildcard: model ids may hold slashes ("openai/gpt-oss-120b" on Groq).
+        // A wildcard: model ids may hold slashes ("openai/gpt-oss-120b" on Groq), which a named parameter cannot
+        // match. The document names the tail `model` (GET /v1/models/{model}), as OpenAI's own reference does.
         scope.get(
           '/models/*',
           {
             schema: {
               tags: ['openai'],
               summary: 'One usable model',
-              params: Type.Object({ '*': Type.String({ minLength: 1, maxLength: 300 }) }),
+              params: Type.Object({ '*': ModelId }),
               response: { 200: Model, ...errors },
             },
-            config: { auth: auth.scopes('llm:read') },
+            config: {
+              auth: auth.scopes('llm:read'),
+              swaggerTransform: ({ schema, url }) => ({
+                url: url.replace(/\*$/, ':model'),
+                schema: { ...schema, params: Type.Object({ model: ModelId }) },
+              }),
+            },
           },
           async (request) => models.get(principalOf(request), request.params['*']),
         );

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/database.js';
-import { llmProviderHealth, type HealthRow } from '../calls/calls.schema.js';
+import { llmProviderHealth, type HealthRow } from '../calls/calls.table.js';
 import type { HealthStatus } from '../calls/failures.js';
 
 /** Each row with its age in seconds by the database clock (the 5-minute cache compares against one clock). */
@@ -33,13 +33,8 @@ export async function upsertHealth(tx: Tx, tenantId: string, provider: string, u
     .values({ tenantId, provider, ...update, checkedAt: sql`now()` })
     .onConflictDoUpdate({
       target: [llmProviderHealth.tenantId, llmProviderHealth.provider],
-      // A success keeps the last error text for context ("ok since ..., last failed with ...").
-      set: {
-        status: update.status,
-        latencyMs: update.latencyMs,
-        checkedAt: sql`now()`,
-        lastError: update.lastError === null ? sql`${llmProviderHealth.lastError}` : update.lastError,
-      },
+      // last_error describes the current status: a success clears it (an "ok" beside an old error reads as broken).
+      set: { status: update.status, latencyMs: update.latencyMs, checkedAt: sql`now()`, lastError: update.lastError },
     })
     .returning();
   return row;

@@ -1,9 +1,10 @@
 import type { Database } from '../../../platform/db/database.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { PROVIDERS } from '../catalog/loader.js';
-import type { CredentialSource } from '../calls/credentials.js';
 import type { HealthStatus } from '../calls/failures.js';
-import { baseUrlOf, type ProviderCredentials } from '../calls/providers.js';
+import { baseUrlOf } from '../calls/providers.js';
+import { removeSecret, removeSecrets } from '../calls/redact.js';
+import type { CredentialSource, ProviderCredentials } from '../gate.js';
 import { listHealth, upsertHealth, type HealthUpdate } from './health.repo.js';
 
 /** SPEC "Provider health": a status is trusted for 5 minutes, then a listing probes again. */
@@ -13,10 +14,11 @@ const QUOTA = /insufficient_quota|quota|billing|credit balance/i;
 
 export interface HealthDeps {
   db: Database;
-  credentials: Pick<CredentialSource, 'forProvider' | 'configuredProviders'>;
+  credentials: Pick<CredentialSource, 'forProvider' | 'configuredProviders' | 'secretsOf'>;
   /** Probe deadline is the smaller of this and 10 s. */
   timeoutMs: number;
-  fetchImpl?: typeof fetch;
+  /** The guarded client (platform/net): the probe goes to the tenant's base URL. */
+  fetchImpl: typeof fetch;
 }
 
 /** The provider's model listing: cheap, authenticated, and answered with the same statuses as real calls. */
@@ -37,7 +39,7 @@ function probeRequest(credentials: ProviderCredentials): { url: string; headers:
 
 export function createHealthService(deps: HealthDeps) {
   const { db } = deps;
-  const fetchImpl = deps.fetchImpl ?? fetch;
+  const { fetchImpl } = deps;
   // Last status this process wrote per tenant and provider: a success only writes when it changes something.
   const known = new Map<string, HealthStatus>();
   const probing = new Map<string, Promise<void>>();
@@ -62,9 +64,11 @@ export function createHealthService(deps: HealthDeps) {
   async function probe(tenantId: string, provider: string): Promise<void> {
     const started = performance.now();
     let update: HealthUpdate;
+    let apiKey: string | undefined;
     try {
       const credentials = await deps.credentials.forProvider(tenantId, provider);
       if (!credentials) return;
+      apiKey = credentials.apiKey;
       const { url, headers } = probeRequest(credentials);
       const res = await fetchImpl(url, { headers, signal: AbortSignal.timeout(Math.min(deps.timeoutMs, PROBE_TIMEOUT_MS)) });
       const body = res.ok ? '' : (await res.text().catch(() => '')).slice(0, 2_000);
@@ -78,7 +82,7 @@ export function createHealthService(deps: HealthDeps) {
       else update = { status: 'error', lastError: `probe: HTTP ${res.status}`, latencyMs };
     } catch (error) {
       const reason = error instanceof HttpError ? String(error.detail) : (error as Error).name === 'TimeoutError' ? 'no answer in time' : (error as Error).message;
-      update = { status: 'error', lastError: `probe: ${reason}`.slice(0, 1_000), latencyMs: Math.round(performance.now() - started) };
+      update = { status: 'error', lastError: `probe: ${removeSecret(reason, apiKey)}`.slice(0, 1_000), latencyMs: Math.round(performance.now() - started) };
     }
     await write(tenantId, provider, update);
   }
@@ -108,6 +112,8 @@ export function createHealthService(deps: HealthDeps) {
       await Promise.all(stale.map((p) => probeOnce(tenantId, p)));
       for (const row of await db.tenant(tenantId, (tx) => listHealth(tx, tenantId))) byProvider.set(row.provider, row);
     }
+    // Rows written before messages were cleaned on the way in may still hold a key: cleaned again on the way out.
+    const secrets = [...byProvider.values()].some((r) => r.lastError) ? await deps.credentials.secretsOf(tenantId) : [];
     const providers = PROVIDERS.map((provider) => {
       const row = byProvider.get(provider);
       if (!configured.has(provider) || !row) {
@@ -118,7 +124,7 @@ export function createHealthService(deps: HealthDeps) {
         configured: true,
         status: row.status,
         checked_at: row.checkedAt.toISOString(),
-        last_error: row.lastError,
+        last_error: row.lastError === null ? null : removeSecrets(row.lastError, secrets),
         latency_ms: row.latencyMs,
       };
     });

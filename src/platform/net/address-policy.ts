@@ -2,17 +2,18 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * A tenant-supplied provider base URL makes the service send requests (with the tenant's key) wherever it points, so
- * it must not reach the service's own network: loopback, private ranges, link-local (cloud metadata at
+ * A tenant-supplied URL (a provider base URL today; SSO issuers and JWKS later) makes the service send requests
+ * wherever it points, so it must not reach the service's own network: loopback, private ranges, link-local (cloud metadata at
  * 169.254.169.254), unique-local IPv6, and the IPv6 spellings of all of those. The check resolves the host and
  * refuses if ANY address is non-public. It runs when the URL is saved and again before each connection (DNS may
- * have changed since); `safeLookup` lets an HTTP agent apply it to the very address it connects to.
+ * have changed since); `safeLookup` lets an HTTP agent apply it to the very address it connects to; `guarded-fetch.ts` is the one client that
+ * does so for every outbound request to such a URL.
  */
 
 export interface UrlPolicy {
-  /** PROVIDER_ALLOW_PRIVATE_URLS: the operator runs providers on a private network (e.g. Ollama). */
+  /** The operator lets this kind of URL reach private networks (PROVIDER_ALLOW_PRIVATE_URLS: e.g. Ollama). */
   allowPrivate: boolean;
-  /** PROVIDER_ALLOWED_HOSTS: host names (lower-case) exempt from the address check. */
+  /** Host names (lower-case) exempt from the address check (PROVIDER_ALLOWED_HOSTS). */
   allowedHosts: readonly string[];
 }
 
@@ -112,9 +113,9 @@ function parse(raw: string): URL {
   return url;
 }
 
-const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+export const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
-function exempt(host: string, policy: UrlPolicy): boolean {
+export function exempt(host: string, policy: UrlPolicy): boolean {
   return policy.allowPrivate || policy.allowedHosts.includes(host);
 }
 

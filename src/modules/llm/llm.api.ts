@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { MODES } from './catalog/loader.js';
-import { PRINCIPAL_TYPES } from './llm.schema.js';
+import { PRINCIPAL_TYPES } from './llm.table.js';
 
 /** TypeBox schemas of the LLM endpoints: validation, response serialization and OpenAPI in one place. */
 
@@ -51,7 +51,8 @@ export const TenantModel = Type.Object({
 export const V2Model = Type.Object({
   ...catalogFields,
   provider_configured: Type.Boolean(),
-  enabled: Type.Boolean(),
+  is_enabled: Type.Boolean({ description: 'Enabled for this tenant (every model is disabled until enabled)' }),
+  enabled: Type.Boolean({ deprecated: true, description: 'Alias of is_enabled, kept for earlier clients' }),
   is_default: Type.Boolean(),
 });
 

@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { assertPublicBaseUrl, isPrivateAddress, safeLookup, UnsafeUrlError, type Resolver } from './ssrf.js';
+import { assertPublicBaseUrl, isPrivateAddress, safeLookup, UnsafeUrlError, type Resolver } from './address-policy.js';
 
 const strict = { allowPrivate: false, allowedHosts: [] };
 /** A resolver with fixed answers, so the test does not depend on the machine's DNS. */

@@ -1,4 +1,4 @@
-import type { CatalogModelRow, ModelPreferenceRow } from './llm.schema.js';
+import type { CatalogModelRow, ModelPreferenceRow } from './llm.table.js';
 
 /** Response shapes of the LLM endpoints, built from rows (snake_case, ISO-8601 times). */
 
@@ -34,12 +34,14 @@ export function presentTenantModel(model: CatalogModelRow, preference: ModelPref
   };
 }
 
-/** v2 listing: the same entry with the SPEC's `enabled` flag. */
+/** v2 listing: the same entry with the SPEC's `is_enabled` flag; `enabled` is kept as an alias for early clients. */
 export function presentV2Model(model: CatalogModelRow, preference: ModelPreferenceRow | null, providerConfigured: boolean) {
+  const isEnabled = preference?.isEnabled ?? false;
   return {
     ...presentCatalogModel(model),
     provider_configured: providerConfigured,
-    enabled: preference?.isEnabled ?? false,
+    is_enabled: isEnabled,
+    enabled: isEnabled,
     is_default: preference?.isDefault ?? false,
   };
 }

@@ -1,9 +1,10 @@
-import type { TestService, TestTenant } from '../../../../test/harness.js';
+import type { TestService, TestTenant } from '../harness.js';
 
 /**
- * Test helpers of the language-model calls: configure a tenant the way an admin does, through the API (part A's
- * credential and activation endpoints), with the fake OpenAI provider as the tenant's openai base URL. The test
- * service must run with PROVIDER_ALLOW_PRIVATE_URLS=true, since the fake listens on loopback.
+ * Test helpers of the language-model module: configure a tenant the way an admin does, through the API (the
+ * credential and activation endpoints), with the fake OpenAI provider as the tenant's openai base URL. The fake
+ * listens on loopback, so the test service must allow it: PROVIDER_ALLOW_PRIVATE_URLS=true, or
+ * PROVIDER_ALLOWED_HOSTS naming the host of the URL given here.
  */
 export async function configureProvider(t: TestService, tenant: TestTenant, baseUrl: string, apiKey = 'sk-fake-tenant-key', provider = 'openai') {
   const res = await t.app.inject({
@@ -28,7 +29,7 @@ export async function activate(t: TestService, tenant: TestTenant, modelName: st
 /** Usage is written in batches off the response path: wait until this tenant's rows satisfy `until`. */
 export async function usageRows(t: TestService, tenantId: string, until: (rows: Record<string, any>[]) => boolean = (r) => r.length > 0, timeoutMs = 5_000) {
   const { sql } = await import('drizzle-orm');
-  const { rows } = await import('../../../platform/db/database.js');
+  const { rows } = await import('../../src/platform/db/database.js');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await t.service.ctx.db.tenant(tenantId, (tx) =>

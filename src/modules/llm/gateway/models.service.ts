@@ -3,7 +3,7 @@ import type { Database } from '../../../platform/db/database.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { listAccessRules, restrictedModelIds } from '../access.repo.js';
 import { allowedByRules } from '../gate.js';
-import type { CatalogModelRow } from '../llm.schema.js';
+import type { CatalogModelRow } from '../llm.table.js';
 import { listModelsForTenant } from '../models.repo.js';
 
 function present(model: CatalogModelRow) {
