@@ -9,14 +9,12 @@ import { createApiKeysService } from './api-keys/api-keys.service.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { createLlmServices, llmModule } from './llm/llm.module.js';
 import { createLlmCalls } from './llm/calls/index.js';
-import { createDocumentRemover } from './memories/document-removal.js';
 import { memoriesModule } from './memories/memories.module.js';
 import { foldersModule } from './folders/folders.module.js';
-import { createIngestService } from './documents/ingest.js';
-import { createDocumentsModule } from './documents/documents.module.js';
+import { createDocuments } from './documents/index.js';
 import { searchModule } from './search/search.module.js';
-import { bulkModule } from './documents/bulk/bulk.module.js';
-import { viewerModule } from './documents/viewer/viewer.module.js';
+import { bulkModule } from './documents/bulk/index.js';
+import { viewerModule } from './documents/viewer/index.js';
 
 /**
  * The composition root of the feature modules: the one place that knows them all and hands each
@@ -29,8 +27,7 @@ export function createModules(ctx: CoreContext): Module[] {
   const llm = createLlmServices(ctx);
   // Calls, health, error log, OpenAI gateway; .embeddings and .describer are the ingestion ports (ports.ts).
   const llmCalls = createLlmCalls(ctx, llm.gate);
-  const documentRemover = createDocumentRemover({ blobs: ctx.blobs, log: ctx.log });
-  const ingest = createIngestService(ctx);
+  const documents = createDocuments(ctx, { embeddings: llmCalls.embeddings, describer: llmCalls.describer });
 
   return [
     { name: 'users', routes: usersRoutes(users), commands: userCommands(users) },
@@ -38,11 +35,11 @@ export function createModules(ctx: CoreContext): Module[] {
     { name: 'api-keys', routes: apiKeysRoutes(apiKeys) },
     llmModule(llm),
     llmCalls.module,
-    memoriesModule(ctx, documentRemover),
-    foldersModule(ctx, documentRemover),
-    createDocumentsModule(ctx, { ingest, embeddings: llmCalls.embeddings, describer: llmCalls.describer }),
+    memoriesModule(ctx, documents.remover),
+    foldersModule(ctx, documents.remover),
+    documents.module,
     searchModule(ctx, llmCalls.embeddings),
-    bulkModule(ctx, ingest),
+    bulkModule(ctx, documents.ingest),
     viewerModule(ctx),
   ];
 }

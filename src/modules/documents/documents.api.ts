@@ -136,11 +136,20 @@ export const Profile = Type.Object({
     description: "null (or an empty string): the tenant's default embedding model, else the built-in offline embedder",
   }),
   parallelism: Type.Integer({ minimum: 1, maximum: 32 }),
+  ai_descriptions: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        "true: the tenant's default chat model writes each document's ai_description (the beginning of every document is sent to its provider); " +
+        'false (the default): an extractive description, no model call',
+    }),
+  ),
 });
 export const ProfileResponse = Type.Object({
   chunk_size: Type.Integer(),
   chunk_overlap: Type.Integer(),
   embedding_model: Type.Union([Type.String(), Type.Null()]),
   parallelism: Type.Integer(),
+  ai_descriptions: Type.Boolean(),
   updated_at: Type.Union([Time, Type.Null()]),
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.js';
-import { indexingProfiles } from './documents.schema.js';
+import { indexingProfiles } from './documents.table.js';
 
 export interface IndexingProfile {
   chunkSize: number;
@@ -9,11 +9,13 @@ export interface IndexingProfile {
   embeddingModel: string | null;
   /** Most documents of this tenant indexed at the same time, across all workers. */
   parallelism: number;
+  /** The tenant's default chat model writes each document's description (sends the document's beginning to it). */
+  aiDescriptions: boolean;
   updatedAt: Date | null;
 }
 
-/** The values of migration 0002's column defaults: a tenant that never saved a profile gets these. */
-export const DEFAULT_PROFILE: IndexingProfile = { chunkSize: 512, chunkOverlap: 64, embeddingModel: null, parallelism: 4, updatedAt: null };
+/** The values of the column defaults (migrations 0002, 0006): a tenant that never saved a profile gets these. */
+export const DEFAULT_PROFILE: IndexingProfile = { chunkSize: 512, chunkOverlap: 64, embeddingModel: null, parallelism: 4, aiDescriptions: false, updatedAt: null };
 
 export async function readProfile(tx: Tx, tenantId: string): Promise<IndexingProfile> {
   const [row] = await tx.select().from(indexingProfiles).where(eq(indexingProfiles.tenantId, tenantId));
@@ -26,6 +28,7 @@ export async function writeProfile(tx: Tx, tenantId: string, profile: Omit<Index
     chunkOverlap: profile.chunkOverlap,
     embeddingModel: profile.embeddingModel,
     parallelism: profile.parallelism,
+    aiDescriptions: profile.aiDescriptions,
     updatedAt: sql`now()`,
   };
   const [row] = await tx

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/database.js';
-import { readProfile } from '../documents/profile.repo.js';
-import type { EmbeddingResolver } from '../ingestion/ports.js';
-import { vectorLiteral } from '../ingestion/pipeline/pipeline.repo.js';
+import { vectorLiteral } from '../../platform/db/vector.js';
+import { readProfile } from '../documents/index.js';
+import type { EmbeddingResolver } from '../ingestion/index.js';
 import { chunkHits, fulltextLeg, tuneHnsw, vectorExtensionVersion, vectorLeg, type ChunkHit, type SearchFilters } from './search.repo.js';
 
 export type SearchMode = 'hybrid' | 'vector' | 'fulltext';

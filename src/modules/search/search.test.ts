@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
-import { indexedOk, search, settled, uploadOk } from '../documents/test-support.js';
-import { makePdf } from '../documents/test-fixtures.js';
+import { indexedOk, search, settled, uploadOk } from '../../../test/support/documents.js';
+import { makePdf } from '../../../test/support/fixtures.js';
 
 let t: TestService;
 let a: TestTenant;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { WorkerRuntime } from '../../../platform/jobs/worker.js';
 import { openEventStreamCount } from '../../../platform/http/sse.js';
-import { DOCUMENT_EVENTS_CHANNEL } from '../ingest.js';
+import { DOCUMENT_EVENTS_CHANNEL } from '../index.js';
 import { followBatch, type BatchEventSink } from './bulk-stream.js';
 
 interface SseEvent {

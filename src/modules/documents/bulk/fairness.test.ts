@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { WorkerRuntime } from '../../../platform/jobs/worker.js';
-import { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from '../ingest.js';
+import { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from '../index.js';
 
 // RUN_MODE=api, so both uploads are queued before any worker claims: the order in which documents finish
 // then depends only on how the queue picks jobs, not on how fast this machine is.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedDocument } from '../parsers/types.js';
+import { createLimiter, type ParsedDocument } from '../../ingestion/index.js';
 import { extractiveSummary } from './summary.js';
-import { createLimiter } from './limiter.js';
 import { databaseError, failureMessage, withoutNul } from './errors.js';
 
 /** Promise.withResolvers, which the ES2023 lib of this project does not type. */

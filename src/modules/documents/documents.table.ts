@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const DOCUMENT_STATUSES = ['pending', 'parsing', 'indexing', 'indexed', 'error'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -9,7 +9,7 @@ export type JobSource = (typeof JOB_SOURCES)[number];
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 export type DescriptionSource = 'generated' | 'extractive' | 'user';
 
-/** Mirrors migration 0002; chunks have no table object because vectors are written with raw SQL. */
+/** Mirrors migrations 0002 and 0006; chunks have no table object because vectors are written with raw SQL. */
 export const documents = pgTable('documents', {
   id: uuid('id').primaryKey().defaultRandom(),
   tenantId: uuid('tenant_id').notNull(),
@@ -70,6 +70,7 @@ export const indexingProfiles = pgTable('indexing_profiles', {
   chunkOverlap: integer('chunk_overlap').notNull().default(64),
   embeddingModel: text('embedding_model'),
   parallelism: integer('parallelism').notNull().default(4),
+  aiDescriptions: boolean('ai_descriptions').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type IndexingProfileRow = typeof indexingProfiles.$inferSelect;
