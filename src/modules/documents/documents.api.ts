@@ -13,6 +13,14 @@ export const Status = Type.Union([
   Type.Literal('error'),
 ]);
 
+/** Documented only: the parts are read by upload.ts, not validated as a body (see the route). */
+export const UploadBody = Type.Object({
+  file: Type.String({ format: 'binary', description: 'The document (PDF, DOCX, XLSX, CSV, TXT, MD, MDX, HTML)' }),
+  memory_id: Type.Optional(Type.String({ format: 'uuid', description: 'Put the document in this memory' })),
+  folder_id: Type.Optional(Type.String({ format: 'uuid', description: 'Put the document in this folder' })),
+  tags: Type.Optional(Type.String({ description: 'Repeated, comma-separated or a JSON array; at most 50 tags of 64 characters' })),
+});
+
 export const DocumentParams = Type.Object({ document_id: UuidStr });
 export const JobParams = Type.Object({ job_id: UuidStr });
 export const ConversationParams = Type.Object({ conversation_id: UuidStr });

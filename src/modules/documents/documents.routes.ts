@@ -20,6 +20,7 @@ import {
   ReindexQuery,
   ReindexResponse,
   TagsBody,
+  UploadBody,
   UploadResponse,
 } from './documents.api.js';
 import { presentUpload } from './documents.present.js';
@@ -45,8 +46,11 @@ export function documentsRoutes(service: DocumentsService, ingest: IngestService
           tags,
           summary: 'Upload a document (multipart `file`, optional `memory_id`, `folder_id`, `tags`); indexing continues in the background',
           consumes: ['multipart/form-data'],
+          // Documented only: the parts are streamed by readUploadForm, not validated as a body.
+          body: UploadBody,
           response: { 201: UploadResponse, ...notFound, 413: ErrorBody, 415: ErrorBody, ...authErrors },
         },
+        validatorCompiler: () => () => true,
         config: write,
       },
       async (request, reply) => {

@@ -5,6 +5,7 @@ import { WorkerRuntime } from '../../../platform/jobs/worker.js';
 import { openEventStreamCount } from '../../../platform/http/sse.js';
 import { DOCUMENT_EVENTS_CHANNEL } from '../index.js';
 import { followBatch, type BatchEventSink } from './bulk-stream.js';
+import { eventually } from '../../../../test/support/eventually.js';
 
 interface SseEvent {
   event: string;
@@ -77,13 +78,7 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   ]);
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (check: () => boolean | Promise<boolean>, what: string) => eventually(what, check, Boolean, 30_000);
 
 async function upload(t: TestService, tenant: TestTenant, files: Array<{ name: string; content: string }>) {
   const form = new FormData();

@@ -83,7 +83,13 @@ export function viewerRoutes(service: ViewerService) {
         if (result.kind === 'pdf') {
           return reply
             .type('application/pdf')
-            .headers({ 'content-disposition': inlineDisposition(result.filename), 'content-length': String(result.size) })
+            // The same restrictive policy as the HTML page: a PDF can carry scripts, forms and links that a
+            // browser's viewer might honour on our origin; with this policy none of them may run or submit.
+            .headers({
+              'content-disposition': inlineDisposition(result.filename),
+              'content-length': String(result.size),
+              'content-security-policy': VIEWER_CSP,
+            })
             .send(result.body as never); // a stream: the typed (content-map) response schema cannot describe it
         }
         return reply.type('text/html; charset=utf-8').header('content-security-policy', VIEWER_CSP).send(result.html);
