@@ -3,38 +3,15 @@ import type {} from '@fastify/multipart'; // request.parts() and isMultipart()
 import { Type } from 'typebox';
 import { auth, type App } from '../../../platform/http/types.js';
 import { principalOf } from '../../../platform/auth/plugin.js';
-import { ErrorBody, Uuid, authErrors } from '../../../platform/http/pagination.js';
+import { ErrorBody, authErrors } from '../../../platform/http/pagination.js';
 import { unprocessable } from '../../../platform/http/errors.js';
 import { closeEventStreams, openEventStream } from '../../../platform/http/sse.js';
 import type { Database } from '../../../platform/db/database.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import { MAX_BULK_FILES, type BulkService } from './bulk.service.js';
 import { followBatch } from './bulk-stream.js';
+import { BatchParams, BulkUploadBody, BulkUploadResponse, Counts } from './bulk.api.js';
 import { spoolUpload, type UploadPart } from './spool.js';
-
-const BatchParams = Type.Object({ batch_id: Uuid });
-const Counts = Type.Object({
-  batch_id: Type.String({ format: 'uuid' }),
-  total: Type.Integer(),
-  pending: Type.Integer(),
-  parsing: Type.Integer(),
-  indexing: Type.Integer(),
-  indexed: Type.Integer(),
-  errored: Type.Integer(),
-  done: Type.Boolean({ description: 'Every document is indexed or errored' }),
-});
-const BulkUploadResponse = Type.Object({
-  batch_id: Type.String({ format: 'uuid' }),
-  total: Type.Integer({ description: 'Documents accepted into the batch' }),
-  documents: Type.Array(Type.Object({ document_id: Type.String({ format: 'uuid' }), filename: Type.String(), status: Type.String() })),
-  rejected: Type.Array(Type.Object({ filename: Type.String(), detail: Type.String() }), { description: 'Files refused one by one (format, size)' }),
-});
-const BulkUploadBody = Type.Object({
-  files: Type.Array(Type.String({ format: 'binary' }), { maxItems: MAX_BULK_FILES, description: `Up to ${MAX_BULK_FILES} files, as repeated parts` }),
-  memory_id: Type.Optional(Type.String({ format: 'uuid' })),
-  folder_id: Type.Optional(Type.String({ format: 'uuid' })),
-  tags: Type.Optional(Type.String({ description: 'Repeated, comma-separated or a JSON array' })),
-});
 
 export interface BulkRouteDeps {
   db: Database;
