@@ -11,7 +11,7 @@ export async function eventually<T>(
   probe: () => T | Promise<T>,
   check: (value: T) => boolean = Boolean,
   timeoutMs = 90_000,
-  intervalMs = 50,
+  intervalMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await probe();

@@ -17,8 +17,6 @@ async function follow(url: string, token: string) {
   const abort = new AbortController();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
   const events: SseEvent[] = [];
-  const waiters: Array<() => void> = [];
-  const notify = () => waiters.splice(0).forEach((w) => w());
   const ended = (async () => {
     if (!res.body) return;
     const decoder = new TextDecoder();
@@ -37,13 +35,10 @@ async function follow(url: string, token: string) {
             else if (line.startsWith('data: ')) data.push(line.slice(6));
           }
           if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) });
-          notify();
         }
       }
     } catch (error) {
       if (!abort.signal.aborted) throw error;
-    } finally {
-      notify();
     }
   })();
   let done = false;
@@ -54,15 +49,11 @@ async function follow(url: string, token: string) {
     ended: () => bounded(ended, 60_000, 'the stream to close'),
     /** Waits (bounded) until `count` events have arrived. */
     async waitForEvents(count: number) {
-      const deadline = Date.now() + 30_000;
-      while (events.length < count) {
-        if (done) throw new Error(`stream ended after ${events.length} events, wanted ${count}`);
-        if (Date.now() > deadline) throw new Error(`only ${events.length} events, wanted ${count}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+      const arrived = () => {
+        if (events.length < count && done) throw new Error(`stream ended after ${events.length} events, wanted ${count}`);
+        return events.length;
+      };
+      await eventually(`${count} events`, arrived, (n) => n >= count, 30_000);
     },
     close: () => abort.abort(),
   };
@@ -78,7 +69,7 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   ]);
 }
 
-const until = (check: () => boolean | Promise<boolean>, what: string) => eventually(what, check, Boolean, 30_000);
+const until = (check: () => boolean | Promise<boolean>, what: string) => eventually(what, check, Boolean, 30_000, 50);
 
 async function upload(t: TestService, tenant: TestTenant, files: Array<{ name: string; content: string }>) {
   const form = new FormData();
