@@ -58,9 +58,10 @@ export const DocumentResponse = Type.Object({
   updated_at: Time,
 });
 
+// A property with a default is optional: Ajv fills the default in, and the document must not call it required.
 export const ListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  page_size: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   status: Type.Optional(Status),
   memory_id: Type.Optional(UuidStr),
   folder_id: Type.Optional(Type.Union([UuidStr, Type.Literal('null')], { description: 'A folder id, or `null` for documents in no folder' })),
@@ -107,7 +108,7 @@ export const ChunkResponse = Type.Object({
 });
 
 export const ReindexQuery = Type.Object({
-  source: Type.Union([Type.Literal('admin'), Type.Literal('rag'), Type.Literal('api')], { default: 'api' }),
+  source: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('rag'), Type.Literal('api')], { default: 'api' })),
 });
 export const ReindexResponse = Type.Object({ job_id: UuidStr, document_id: UuidStr, status: Status });
 

@@ -66,8 +66,8 @@ export function documentsRoutes(service: DocumentsService, ingest: IngestService
       async (request) => {
         const { folder_id, memory_id, status, search, page, page_size } = request.query;
         return service.list(principalOf(request).tenantId, {
-          page,
-          page_size,
+          page: page ?? 1,
+          page_size: page_size ?? 10,
           status,
           memoryId: memory_id,
           folderId: folder_id === 'null' ? null : folder_id,
@@ -155,7 +155,7 @@ export function documentsRoutes(service: DocumentsService, ingest: IngestService
     app.post(
       `${P}/:document_id/reindex`,
       { schema: { tags, summary: 'Queue a new indexing job; the current chunks stay searchable until it finishes', params: DocumentParams, querystring: ReindexQuery, response: { 202: ReindexResponse, ...notFound, ...authErrors } }, config: write },
-      async (request, reply) => reply.code(202).send(await service.reindex(principalOf(request), request.params.document_id, request.query.source)),
+      async (request, reply) => reply.code(202).send(await service.reindex(principalOf(request), request.params.document_id, request.query.source ?? 'api')),
     );
 
     app.patch(

@@ -26,8 +26,8 @@ export const ListQuery = Type.Object({
   parent_id: Type.Optional(
     Type.Union([Uuid, Type.Literal('null')], { description: 'Only the children of this folder; `null` for root folders; omitted for all' }),
   ),
-  skip: Type.Integer({ minimum: 0, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+  skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
 });
 export const DeleteQuery = Type.Object({
   cascade: Type.Optional(Type.Boolean({ default: false, description: 'Delete a non-empty folder with its subfolders and (hard) their documents' })),

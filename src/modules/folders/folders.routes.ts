@@ -21,7 +21,7 @@ export function foldersRoutes(service: FoldersService) {
         schema: { tags: ['folders'], summary: 'List folders', querystring: ListQuery, response: { 200: ListOf(Folder), 404: ErrorBody, ...authErrors } },
         config: { auth: auth.scopes('documents:read') },
       },
-      async (request) => service.list(principalOf(request).tenantId, request.query),
+      async (request) => service.list(principalOf(request).tenantId, { ...request.query, skip: request.query.skip ?? 0, limit: request.query.limit ?? 50 }),
     );
     app.get(
       '/api/v1/folders/:id',
