@@ -1,17 +1,15 @@
 import path from 'node:path';
-import type {} from '@fastify/multipart'; // request.parts() and isMultipart()
 import { Type } from 'typebox';
 import { auth, type App } from '../../../platform/http/types.js';
 import { principalOf } from '../../../platform/auth/plugin.js';
 import { ErrorBody, authErrors } from '../../../platform/http/pagination.js';
-import { unprocessable } from '../../../platform/http/errors.js';
 import { closeEventStreams, openEventStream } from '../../../platform/http/sse.js';
 import type { Database } from '../../../platform/db/database.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import { MAX_BULK_FILES, type BulkService } from './bulk.service.js';
 import { followBatch } from './bulk-stream.js';
 import { BatchParams, BulkUploadBody, BulkUploadResponse, Counts } from './bulk.api.js';
-import { spoolUpload, type UploadPart } from './spool.js';
+import { readBulkForm } from './bulk-form.js';
 
 export interface BulkRouteDeps {
   db: Database;
@@ -33,7 +31,7 @@ export function bulkRoutes(service: BulkService, deps: BulkRouteDeps) {
           tags: ['documents'],
           summary: `Upload up to ${MAX_BULK_FILES} files as one batch; indexing continues in the background`,
           consumes: ['multipart/form-data'],
-          // Documented only: the parts are streamed by the handler, not validated as a body.
+          // Documented only: the parts are streamed by readBulkForm, not validated as a body.
           body: BulkUploadBody,
           response: { 202: BulkUploadResponse, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, ...authErrors },
         },
@@ -42,23 +40,7 @@ export function bulkRoutes(service: BulkService, deps: BulkRouteDeps) {
       },
       async (request, reply) => {
         const principal = principalOf(request);
-        if (!request.isMultipart()) throw unprocessable(['body'], 'Expected a multipart/form-data body with repeated "files" parts');
-        let spooled;
-        try {
-          // Files past the size limit arrive truncated and are rejected one by one (the option is untyped but honoured).
-          const options = {
-            limits: { fileSize: deps.uploadMaxBytes, files: MAX_BULK_FILES + 1, parts: MAX_BULK_FILES + 60 },
-            throwFileSizeLimit: false,
-          };
-          const parts = request.parts(options as Parameters<typeof request.parts>[0]) as AsyncIterable<UploadPart>;
-          spooled = await spoolUpload(parts, { tmpRoot: path.join(deps.dataDir, 'tmp'), fileField: 'files', maxFiles: MAX_BULK_FILES });
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-            throw unprocessable(['body', 'files'], `At most ${MAX_BULK_FILES} files per request; split the upload`, 'too_many_files');
-          }
-          throw error;
-        }
+        const spooled = await readBulkForm(request, { tmpRoot: path.join(deps.dataDir, 'tmp'), uploadMaxBytes: deps.uploadMaxBytes });
         try {
           return reply.code(202).send(await service.upload(principal, spooled));
         } finally {
