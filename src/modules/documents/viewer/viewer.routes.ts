@@ -8,6 +8,13 @@ import { ViewHeaders, ViewQuery, ViewerTokenResponse } from './viewer.api.js';
 /** The rendered page may use its inline stylesheet and data: images, and nothing else: no script, frame, form or base. */
 export const VIEWER_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * The same policy for the inline PDF (a PDF can carry scripts, forms and links: none may run or submit on our
+ * origin), with one addition: Chromium shows a top-level PDF through an internal <embed> of the same URL (and, in
+ * recent versions, a frame of it), which the `object-src`/`frame-src 'none'` implied by `default-src 'none'` would
+ * block (crbug.com/271452); `'self'` for those two allows only that.
+ */
+export const PDF_CSP = `${VIEWER_CSP}; object-src 'self'; frame-src 'self'`;
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
 function inlineDisposition(filename: string): string {
@@ -65,12 +72,10 @@ export function viewerRoutes(service: ViewerService) {
         if (result.kind === 'pdf') {
           return reply
             .type('application/pdf')
-            // The same restrictive policy as the HTML page: a PDF can carry scripts, forms and links that a
-            // browser's viewer might honour on our origin; with this policy none of them may run or submit.
             .headers({
               'content-disposition': inlineDisposition(result.filename),
               'content-length': String(result.size),
-              'content-security-policy': VIEWER_CSP,
+              'content-security-policy': PDF_CSP,
             })
             .send(result.body as never); // a stream: the typed (content-map) response schema cannot describe it
         }

@@ -134,8 +134,10 @@ describe('view', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="report\.pdf"/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // A PDF can carry scripts and forms: the same policy as every other format (issue 8, S4).
-    expect(res.headers['content-security-policy']).toBe(VIEWER_CSP);
+    // A PDF can carry scripts and forms: the policy of every other format, plus the browser's own embed (issue 8, S4).
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; object-src 'self'; frame-src 'self'",
+    );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(res.rawPayload.equals(Buffer.from(await t.service.ctx.blobs.get(await blobKey(ids['report.pdf']))))).toBe(true);
   });
