@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { chunkDocument } from '../src/modules/ingestion/chunking/chunker.js';
 import { createOfflineEmbedder } from '../src/modules/ingestion/embedding/offline-embedder.js';
-import { vectorLiteral } from '../src/modules/ingestion/pipeline/pipeline.repo.js';
+import { vectorLiteral } from '../src/platform/db/vector.js';
 import type { Block, ParsedDocument } from '../src/modules/ingestion/parsers/types.js';
 import { generateMarkdown, prng, vocabulary, type GeneratedDoc } from './docs-lib.js';
 

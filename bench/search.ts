@@ -41,7 +41,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import type { Tx } from '../src/platform/db/database.js';
 import { acquireDataDirLock } from '../src/platform/db/lock.js';
 import { createOfflineEmbedder } from '../src/modules/ingestion/embedding/offline-embedder.js';
-import { vectorLiteral } from '../src/modules/ingestion/pipeline/pipeline.repo.js';
+import { vectorLiteral } from '../src/platform/db/vector.js';
 import { fulltextLeg, tuneHnsw, vectorLeg } from '../src/modules/search/search.repo.js';
 import {
   cpuMeter,

@@ -5,14 +5,12 @@ import { createUsersService, userCommands, usersRoutes } from './users/index.js'
 import { authRoutes, createAuthService, createCredentialStore } from './auth/index.js';
 import { apiKeysRoutes, createApiKeysService } from './api-keys/index.js';
 import { createLlm } from './llm/index.js';
-import { createDocumentRemover } from './memories/document-removal.js';
 import { memoriesModule } from './memories/memories.module.js';
 import { foldersModule } from './folders/folders.module.js';
-import { createIngestService } from './documents/ingest.js';
-import { createDocumentsModule } from './documents/documents.module.js';
+import { createDocuments } from './documents/index.js';
 import { searchModule } from './search/search.module.js';
-import { bulkModule } from './documents/bulk/bulk.module.js';
-import { viewerModule } from './documents/viewer/viewer.module.js';
+import { bulkModule } from './documents/bulk/index.js';
+import { viewerModule } from './documents/viewer/index.js';
 
 /**
  * The composition root of the feature modules: the one place that knows them all and hands each
@@ -25,19 +23,18 @@ export function createModules(ctx: CoreContext): Module[] {
   const apiKeys = createApiKeysService(ctx);
   // .embeddings and .describer are the ingestion ports (ingestion/ports.ts).
   const llm = createLlm(ctx);
-  const documentRemover = createDocumentRemover({ blobs: ctx.blobs, log: ctx.log });
-  const ingest = createIngestService(ctx);
+  const documents = createDocuments(ctx, { embeddings: llm.embeddings, describer: llm.describer });
 
   return [
     { name: 'users', routes: (app) => mountRoutes(app, usersRoutes(users)), commands: userCommands(users) },
     { name: 'auth', routes: (app) => mountRoutes(app, authRoutes(authService)) },
     { name: 'api-keys', routes: (app) => mountRoutes(app, apiKeysRoutes(apiKeys)) },
     llm.module,
-    memoriesModule(ctx, documentRemover),
-    foldersModule(ctx, documentRemover),
-    createDocumentsModule(ctx, { ingest, embeddings: llm.embeddings, describer: llm.describer }),
+    memoriesModule(ctx, documents.remover),
+    foldersModule(ctx, documents.remover),
+    documents.module,
     searchModule(ctx, llm.embeddings),
-    bulkModule(ctx, ingest),
+    bulkModule(ctx, documents.ingest),
     viewerModule(ctx),
   ];
 }

@@ -8,6 +8,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eventually } from '../support/eventually.js';
 
 export const FAKE_MODES = [
   'ok',
@@ -405,11 +406,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       requests.length = 0;
     },
     async waitFor(predicate, timeoutMs = 2000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(requests)) {
-        if (Date.now() > deadline) throw new Error('fake-openai: condition not met in time');
-        await new Promise((r) => setTimeout(r, 5));
-      }
+      await eventually('a condition on the fake-openai requests', () => requests, predicate, timeoutMs, 5);
     },
     close() {
       return new Promise<void>((resolve, reject) => {

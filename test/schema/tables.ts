@@ -6,8 +6,8 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { apiKeys } from '../../src/modules/api-keys/api-keys.table.js';
 import { refreshTokens } from '../../src/modules/auth/refresh-tokens.table.js';
-import { documentJobs, documents, indexingProfiles } from '../../src/modules/documents/documents.schema.js';
-import { folders } from '../../src/modules/folders/folders.schema.js';
+import { documentJobs, documents, indexingProfiles } from '../../src/modules/documents/documents.table.js';
+import { folders } from '../../src/modules/folders/folders.table.js';
 import { llmEmbeddingDimensions, llmErrors, llmProviderHealth, llmUsage } from '../../src/modules/llm/calls/calls.table.js';
 import {
   llmModelAccessRules,
@@ -15,7 +15,7 @@ import {
   llmModels,
   llmProviderCredentials,
 } from '../../src/modules/llm/llm.table.js';
-import { memories } from '../../src/modules/memories/memories.schema.js';
+import { memories } from '../../src/modules/memories/memories.table.js';
 import { tenants } from '../../src/modules/tenants/tenants.table.js';
 import { users } from '../../src/modules/users/users.table.js';
 

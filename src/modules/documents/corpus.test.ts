@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
-import { allChunks, eventually, getDocument, upload } from './test-support.js';
+import { allChunks, getDocument, upload } from '../../../test/support/documents.js';
+import { eventually } from '../../../test/support/eventually.js';
 
 /**
  * The shared real-world corpus (../shared/corpus, see its README): every file goes through the upload API and

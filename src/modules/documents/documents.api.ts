@@ -13,6 +13,14 @@ export const Status = Type.Union([
   Type.Literal('error'),
 ]);
 
+/** Documented only: the parts are read by upload.ts, not validated as a body (see the route). */
+export const UploadBody = Type.Object({
+  file: Type.String({ format: 'binary', description: 'The document (PDF, DOCX, XLSX, CSV, TXT, MD, MDX, HTML)' }),
+  memory_id: Type.Optional(Type.String({ format: 'uuid', description: 'Put the document in this memory' })),
+  folder_id: Type.Optional(Type.String({ format: 'uuid', description: 'Put the document in this folder' })),
+  tags: Type.Optional(Type.String({ description: 'Repeated, comma-separated or a JSON array; at most 50 tags of 64 characters' })),
+});
+
 export const DocumentParams = Type.Object({ document_id: UuidStr });
 export const JobParams = Type.Object({ job_id: UuidStr });
 export const ConversationParams = Type.Object({ conversation_id: UuidStr });
@@ -50,9 +58,10 @@ export const DocumentResponse = Type.Object({
   updated_at: Time,
 });
 
+// A property with a default is optional: Ajv fills the default in, and the document must not call it required.
 export const ListQuery = Type.Object({
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  page_size: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   status: Type.Optional(Status),
   memory_id: Type.Optional(UuidStr),
   folder_id: Type.Optional(Type.Union([UuidStr, Type.Literal('null')], { description: 'A folder id, or `null` for documents in no folder' })),
@@ -99,7 +108,7 @@ export const ChunkResponse = Type.Object({
 });
 
 export const ReindexQuery = Type.Object({
-  source: Type.Union([Type.Literal('admin'), Type.Literal('rag'), Type.Literal('api')], { default: 'api' }),
+  source: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('rag'), Type.Literal('api')], { default: 'api' })),
 });
 export const ReindexResponse = Type.Object({ job_id: UuidStr, document_id: UuidStr, status: Status });
 
@@ -136,11 +145,20 @@ export const Profile = Type.Object({
     description: "null (or an empty string): the tenant's default embedding model, else the built-in offline embedder",
   }),
   parallelism: Type.Integer({ minimum: 1, maximum: 32 }),
+  ai_descriptions: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        "true: the tenant's default chat model writes each document's ai_description (the beginning of every document is sent to its provider); " +
+        'false (the default): an extractive description, no model call',
+    }),
+  ),
 });
 export const ProfileResponse = Type.Object({
   chunk_size: Type.Integer(),
   chunk_overlap: Type.Integer(),
   embedding_model: Type.Union([Type.String(), Type.Null()]),
   parallelism: Type.Integer(),
+  ai_descriptions: Type.Boolean(),
   updated_at: Type.Union([Time, Type.Null()]),
 });

@@ -1,26 +1,37 @@
 import { availableParallelism } from 'node:os';
 import type { CoreContext } from '../../platform/context.js';
 import type { Module } from '../module.js';
-import { createParserPool } from '../ingestion/parsers/pool.js';
-import type { DescriptionGenerator, EmbeddingResolver } from '../ingestion/ports.js';
-import { createIngestJobHandler } from '../ingestion/pipeline/handler.js';
-import { createChunkPool } from '../ingestion/pipeline/chunk-pool.js';
+import { createChunkPool, createParserPool, type DescriptionGenerator, type EmbeddingResolver } from '../ingestion/index.js';
 import { createDocumentsService } from './documents.service.js';
 import { documentsRoutes } from './documents.routes.js';
-import type { IngestService } from './ingest.js';
+import { createIngestService, type IngestService } from './ingest.js';
+import { createIngestJobHandler } from './indexing/handler.js';
+import { createIndexingScheduler } from './indexing/schedule.js';
+import { createDocumentRemover, type DocumentRemover } from './removal.js';
 
 export interface DocumentsModuleDeps {
-  ingest: IngestService;
   embeddings: EmbeddingResolver;
   describer: DescriptionGenerator;
 }
 
+export interface Documents {
+  module: Module;
+  /** Accepting files, for bulk upload. */
+  ingest: IngestService;
+  /** Hard deletion of documents, for the memory and folder cascades. */
+  remover: DocumentRemover;
+}
+
 /**
- * The documents area: its routes and the 'ingest' job handler. The parser and chunker pools start their
- * threads lazily (none until the first document) and are closed with the module.
+ * The documents area: its routes, the 'ingest' job handler, and what other modules call (accepting files,
+ * deleting documents). The parser and chunker pools start their threads lazily (none until the first
+ * document) and are closed with the module.
  */
-export function createDocumentsModule(ctx: CoreContext, deps: DocumentsModuleDeps): Module {
-  const service = createDocumentsService(ctx);
+export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Documents {
+  const scheduler = createIndexingScheduler(ctx);
+  const remover = createDocumentRemover({ blobs: ctx.blobs, log: ctx.log });
+  const ingest = createIngestService({ ...ctx, scheduler });
+  const service = createDocumentsService({ ...ctx, scheduler, remover });
   // Parsing is CPU- and memory-heavy: one thread per spare core, never more than the worker runs jobs.
   const parseThreads = Math.max(1, Math.min(ctx.config.worker.concurrency, availableParallelism() - 1, 4));
   const parser = createParserPool({
@@ -36,22 +47,23 @@ export function createDocumentsModule(ctx: CoreContext, deps: DocumentsModuleDep
   const handler = createIngestJobHandler({
     db: ctx.db,
     bus: ctx.bus,
-    queue: ctx.queue,
     blobs: ctx.blobs,
     log: ctx.log,
     config: ctx.config,
     parser,
     parseSlots: parseThreads,
     chunker,
+    scheduler,
     embeddings: deps.embeddings,
     describer: deps.describer,
   });
-  return {
+  const module: Module = {
     name: 'documents',
-    routes: documentsRoutes(service, deps.ingest),
+    routes: documentsRoutes(service, ingest),
     jobs: [handler],
     stop: async () => {
       await Promise.all([parser.close(), chunker.close()]);
     },
   };
+  return { module, ingest, remover };
 }

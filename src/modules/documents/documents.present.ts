@@ -1,5 +1,5 @@
 import { iso } from '../../platform/http/pagination.js';
-import type { DocumentJobRow, DocumentRow } from './documents.schema.js';
+import type { DocumentJobRow, DocumentRow } from './documents.table.js';
 import type { IndexingProfile } from './profile.repo.js';
 import type { ChunkListRow } from './documents.repo.js';
 
@@ -82,6 +82,7 @@ export function presentProfile(profile: IndexingProfile) {
     chunk_overlap: profile.chunkOverlap,
     embedding_model: profile.embeddingModel,
     parallelism: profile.parallelism,
+    ai_descriptions: profile.aiDescriptions,
     updated_at: iso(profile.updatedAt),
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { rows, type Tx } from '../../platform/db/database.js';
-import { documentJobs, documents, type DocumentJobRow, type DocumentRow, type DocumentStatus } from './documents.schema.js';
+import { documentJobs, documents, type DocumentJobRow, type DocumentRow, type DocumentStatus } from './documents.table.js';
 
 export async function insertDocument(tx: Tx, values: typeof documents.$inferInsert): Promise<DocumentRow> {
   const [row] = await tx.insert(documents).values(values).returning();
@@ -12,10 +12,19 @@ export async function insertJob(tx: Tx, values: typeof documentJobs.$inferInsert
   return row;
 }
 
-export async function setJobQueueId(tx: Tx, tenantId: string, jobId: string, queueJobId: string): Promise<void> {
+export async function updateJob(tx: Tx, tenantId: string, jobId: string, values: Partial<typeof documentJobs.$inferInsert>): Promise<void> {
   await tx
     .update(documentJobs)
-    .set({ queueJobId })
+    .set(values)
+    .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, jobId)));
+}
+
+/** Adds warnings to a job that may have finished already (a description written after the swap). */
+export async function appendJobWarnings(tx: Tx, tenantId: string, jobId: string, warnings: string[]): Promise<void> {
+  if (warnings.length === 0) return;
+  await tx
+    .update(documentJobs)
+    .set({ warnings: sql`${documentJobs.warnings} || ${JSON.stringify(warnings)}::jsonb` })
     .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, jobId)));
 }
 
@@ -80,13 +89,16 @@ export async function updateDocument(
   return row ?? null;
 }
 
-/** Chunks and jobs go with the row (ON DELETE CASCADE); blobs are the caller's to delete after commit. */
-export async function deleteDocument(tx: Tx, tenantId: string, id: string): Promise<DocumentRow | null> {
-  const [row] = await tx
+/**
+ * Deletes the tenant's documents `ids`; chunks and jobs go with the rows (ON DELETE CASCADE). Returns the blob
+ * keys of the deleted rows, which are the caller's to delete after commit.
+ */
+export async function deleteDocuments(tx: Tx, tenantId: string, ids: readonly string[]): Promise<{ blobKey: string; extractedKey: string | null }[]> {
+  if (ids.length === 0) return [];
+  return tx
     .delete(documents)
-    .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
-    .returning();
-  return row ?? null;
+    .where(and(eq(documents.tenantId, tenantId), inArray(documents.id, [...ids])))
+    .returning({ blobKey: documents.blobKey, extractedKey: documents.extractedKey });
 }
 
 export async function statusCounts(tx: Tx, tenantId: string): Promise<Record<string, number>> {
@@ -106,8 +118,10 @@ export async function listJobs(tx: Tx, tenantId: string, documentId: string): Pr
     .orderBy(asc(documentJobs.createdAt), asc(documentJobs.id));
 }
 
-export async function findJob(tx: Tx, tenantId: string, id: string): Promise<DocumentJobRow | null> {
-  const [row] = await tx.select().from(documentJobs).where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, id)));
+/** `lock`: FOR UPDATE, for a worker about to change the job's state. */
+export async function findJob(tx: Tx, tenantId: string, id: string, lock = false): Promise<DocumentJobRow | null> {
+  const query = tx.select().from(documentJobs).where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -20,6 +20,7 @@ import {
   ReindexQuery,
   ReindexResponse,
   TagsBody,
+  UploadBody,
   UploadResponse,
 } from './documents.api.js';
 import { presentUpload } from './documents.present.js';
@@ -45,8 +46,11 @@ export function documentsRoutes(service: DocumentsService, ingest: IngestService
           tags,
           summary: 'Upload a document (multipart `file`, optional `memory_id`, `folder_id`, `tags`); indexing continues in the background',
           consumes: ['multipart/form-data'],
+          // Documented only: the parts are streamed by readUploadForm, not validated as a body.
+          body: UploadBody,
           response: { 201: UploadResponse, ...notFound, 413: ErrorBody, 415: ErrorBody, ...authErrors },
         },
+        validatorCompiler: () => () => true,
         config: write,
       },
       async (request, reply) => {
@@ -62,8 +66,8 @@ export function documentsRoutes(service: DocumentsService, ingest: IngestService
       async (request) => {
         const { folder_id, memory_id, status, search, page, page_size } = request.query;
         return service.list(principalOf(request).tenantId, {
-          page,
-          page_size,
+          page: page ?? 1,
+          page_size: page_size ?? 10,
           status,
           memoryId: memory_id,
           folderId: folder_id === 'null' ? null : folder_id,
@@ -151,7 +155,7 @@ export function documentsRoutes(service: DocumentsService, ingest: IngestService
     app.post(
       `${P}/:document_id/reindex`,
       { schema: { tags, summary: 'Queue a new indexing job; the current chunks stay searchable until it finishes', params: DocumentParams, querystring: ReindexQuery, response: { 202: ReindexResponse, ...notFound, ...authErrors } }, config: write },
-      async (request, reply) => reply.code(202).send(await service.reindex(principalOf(request), request.params.document_id, request.query.source)),
+      async (request, reply) => reply.code(202).send(await service.reindex(principalOf(request), request.params.document_id, request.query.source ?? 'api')),
     );
 
     app.patch(

@@ -1,38 +1,35 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { CoreContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Tx } from '../../platform/db/database.js';
 import { notFound, unprocessable } from '../../platform/http/errors.js';
 import {
-  deleteDocument,
   findDocument,
   findJob,
   folderExists,
-  insertJob,
   listChunks,
   listDocuments,
   listJobs,
   memoryExists,
-  setJobQueueId,
   statusCounts,
   updateDocument,
   type DocumentFilters,
 } from './documents.repo.js';
 import { presentChunk, presentDocument, presentJob, presentProfile } from './documents.present.js';
-import { DOCUMENT_STATUSES, INGEST_QUEUE, type DocumentRow, type IngestPayload } from './documents.schema.js';
-import { publishStatus } from './events.js';
+import { DOCUMENT_STATUSES, INGEST_QUEUE, type DocumentRow } from './documents.table.js';
+import type { IndexingScheduler } from './indexing/schedule.js';
+import type { DocumentRemover } from './removal.js';
 import { sanitizeFilename } from './filename.js';
 import { normalizeTags } from './ingest.js';
 import { readProfile, writeProfile, type IndexingProfile } from './profile.repo.js';
 
-export type DocumentsDeps = Pick<CoreContext, 'db' | 'bus' | 'queue' | 'blobs' | 'log'>;
+export type DocumentsDeps = Pick<CoreContext, 'db' | 'queue' | 'blobs' | 'log'> & { scheduler: IndexingScheduler; remover: DocumentRemover };
 
 export type ReindexSource = 'admin' | 'rag' | 'api';
 
 /** Reads and edits of documents; accepting new files is ingest.ts. Every call is scoped to one tenant. */
 export function createDocumentsService(deps: DocumentsDeps) {
-  const { db, bus, queue, blobs } = deps;
+  const { db, queue, blobs } = deps;
 
   async function requireDocument(tx: Tx, tenantId: string, id: string, lock = false): Promise<DocumentRow> {
     const doc = await findDocument(tx, tenantId, id, lock);
@@ -50,14 +47,14 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return presentDocument(await db.tenant(tenantId, (tx) => requireDocument(tx, tenantId, id)));
   }
 
-  /** Hard delete: the row, its jobs and chunks in one transaction, then its files. */
+  /** Hard delete: the row, its jobs and chunks in one transaction, then its files (the cascades' path too). */
   async function remove(tenantId: string, id: string): Promise<void> {
-    const doc = await db.tenant(tenantId, async (tx) => {
-      const deleted = await deleteDocument(tx, tenantId, id);
-      if (!deleted) throw notFound('Document not found');
-      return deleted;
+    const { afterCommit } = await db.tenant(tenantId, async (tx) => {
+      const outcome = await deps.remover.remove(tx, tenantId, [id]);
+      if (outcome.removed === 0) throw notFound('Document not found');
+      return outcome;
     });
-    for (const key of [doc.blobKey, doc.extractedKey]) if (key) await blobs.delete(key).catch(() => {});
+    await afterCommit();
   }
 
   async function chunks(tenantId: string, id: string, skip: number, limit: number) {
@@ -82,16 +79,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
   /** A new job takes the document over; an older one still queued or running notices and stops. */
   async function reindex(principal: Principal, id: string, source: ReindexSource) {
     const tenantId = principal.tenantId;
-    const jobId = await db.tenant(tenantId, async (tx) => {
-      const doc = await requireDocument(tx, tenantId, id, true);
-      const created = await insertJob(tx, { id: randomUUID(), tenantId, documentId: doc.id, source });
-      const payload: IngestPayload = { document_id: doc.id, job_id: created.id };
-      const { parallelism } = await readProfile(tx, tenantId);
-      await setJobQueueId(tx, tenantId, created.id, await queue.enqueue(tx, INGEST_QUEUE, tenantId, payload, { tenantCap: parallelism }));
-      const pending = await updateDocument(tx, tenantId, doc.id, { status: 'pending', error: null, currentJobId: created.id });
-      await publishStatus(bus, tx, pending!);
-      return created.id;
-    });
+    const { jobId } = await db.tenant(tenantId, async (tx) => deps.scheduler.scheduleIndexing(tx, await requireDocument(tx, tenantId, id, true), source));
     queue.poke(INGEST_QUEUE);
     return { job_id: jobId, document_id: id, status: 'pending' as const };
   }
@@ -166,14 +154,24 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return presentProfile(await db.tenant(tenantId, (tx) => readProfile(tx, tenantId)));
   }
 
-  async function putProfile(tenantId: string, input: { chunk_size: number; chunk_overlap: number; embedding_model: string | null; parallelism: number }) {
+  async function putProfile(
+    tenantId: string,
+    input: { chunk_size: number; chunk_overlap: number; embedding_model: string | null; parallelism: number; ai_descriptions?: boolean },
+  ) {
     if (input.chunk_overlap * 2 > input.chunk_size) {
       throw unprocessable(['body', 'chunk_overlap'], 'chunk_overlap must be at most half of chunk_size');
     }
     const model = input.embedding_model?.trim() || null;
     if (input.embedding_model !== null && !model) throw unprocessable(['body', 'embedding_model'], 'embedding_model must not be blank; use null for the default');
     const saved: IndexingProfile = await db.tenant(tenantId, (tx) =>
-      writeProfile(tx, tenantId, { chunkSize: input.chunk_size, chunkOverlap: input.chunk_overlap, embeddingModel: model, parallelism: input.parallelism }),
+      writeProfile(tx, tenantId, {
+        chunkSize: input.chunk_size,
+        chunkOverlap: input.chunk_overlap,
+        embeddingModel: model,
+        parallelism: input.parallelism,
+        // A replace: leaving it out means the default, off.
+        aiDescriptions: input.ai_descriptions ?? false,
+      }),
     );
     return presentProfile(saved);
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../platform/db/database.js';
-import { allChunks, getDocument, indexedOk, settled, upload, uploadOk } from './test-support.js';
+import { allChunks, getDocument, indexedOk, settled, upload, uploadOk } from '../../../test/support/documents.js';
 
 let t: TestService;
 let a: TestTenant;

@@ -1,6 +1,6 @@
 import type { Tx } from '../../platform/db/database.js';
 import type { EventBus } from '../../platform/events/bus.js';
-import type { DocumentStatus } from './documents.schema.js';
+import type { DocumentStatus } from './documents.table.js';
 
 /** NOTIFY channel of document status changes (the bulk-upload stream listens to it). */
 export const DOCUMENT_EVENTS_CHANNEL = 'document_status';

@@ -1,19 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { CoreContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/database.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { notFound, payloadTooLarge, unprocessable, unsupportedMediaType } from '../../platform/http/errors.js';
-import { detectFormat } from '../ingestion/parsers/detect.js';
-import { folderExists, insertDocument, insertJob, memoryExists, setJobQueueId } from './documents.repo.js';
-import { INGEST_QUEUE, type DocumentRow, type IngestPayload, type JobSource } from './documents.schema.js';
-import { publishStatus } from './events.js';
-import { readProfile } from './profile.repo.js';
+import { detectFormat } from '../ingestion/index.js';
+import { folderExists, insertDocument, memoryExists } from './documents.repo.js';
+import { INGEST_QUEUE, type DocumentRow } from './documents.table.js';
+import type { IndexingScheduler } from './indexing/schedule.js';
 import { sanitizeFilename } from './filename.js';
 
-export { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from './events.js';
-
-export type IngestDeps = Pick<CoreContext, 'db' | 'bus' | 'queue' | 'blobs'> & {
+export type IngestDeps = Pick<CoreContext, 'db' | 'queue' | 'blobs'> & {
   config: { uploadMaxBytes: number };
+  scheduler: IndexingScheduler;
 };
 
 export interface IngestOptions {
@@ -47,7 +44,7 @@ export function normalizeTags(tags: readonly string[]): { tags: string[] } | { e
  * transaction, so a document never exists without the job that will index it.
  */
 export function createIngestService(deps: IngestDeps) {
-  const { db, bus, queue, blobs, config } = deps;
+  const { db, queue, blobs, config } = deps;
 
   /** Why this file would be refused (415/413 detail), or null when it is acceptable. */
   function rejectReason(filename: string, bytes: Uint8Array): string | null {
@@ -81,10 +78,8 @@ export function createIngestService(deps: IngestDeps) {
     const work = async (tx: Tx) => {
       if (opts.memoryId && !(await memoryExists(tx, tenantId, opts.memoryId))) throw notFound('Memory not found');
       if (opts.folderId && !(await folderExists(tx, tenantId, opts.folderId))) throw notFound('Folder not found');
-      const jobId = randomUUID(); // known up front so the document is born pointing at its job
-      const doc = await insertDocument(tx, {
+      const born = await insertDocument(tx, {
         tenantId,
-        currentJobId: jobId,
         filename,
         format: detected.format,
         mimeType: detected.mimeType,
@@ -98,14 +93,9 @@ export function createIngestService(deps: IngestDeps) {
         createdByUserId: principal.kind === 'user' ? principal.userId : null,
         createdByApiKeyId: principal.kind === 'api_key' ? principal.apiKeyId : null,
       });
-      const source: JobSource = opts.batchId ? 'bulk' : 'upload';
-      await insertJob(tx, { id: jobId, tenantId, documentId: doc.id, source });
-      const payload: IngestPayload = { document_id: doc.id, job_id: jobId };
-      const { parallelism } = await readProfile(tx, tenantId);
-      const queueJobId = await queue.enqueue(tx, INGEST_QUEUE, tenantId, payload, { tenantCap: parallelism });
-      await setJobQueueId(tx, tenantId, jobId, queueJobId);
-      await publishStatus(bus, tx, doc);
-      return doc;
+      // Same transaction: the document never exists without the job that will index it.
+      const { document } = await deps.scheduler.scheduleIndexing(tx, born, opts.batchId ? 'bulk' : 'upload');
+      return document;
     };
 
     try {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.js';
-import { indexingProfiles, type TextSearchConfig } from './documents.schema.js';
+import { indexingProfiles, type TextSearchConfig } from './documents.table.js';
 
 export interface IndexingProfile {
   chunkSize: number;
@@ -11,16 +11,19 @@ export interface IndexingProfile {
   parallelism: number;
   /** How new chunks are indexed for full text: 'english' (stemmed, stop words dropped) or 'simple' (any language). */
   textSearchConfig: TextSearchConfig;
+  /** The tenant's default chat model writes each document's description (sends the document's beginning to it). */
+  aiDescriptions: boolean;
   updatedAt: Date | null;
 }
 
-/** The values of migration 0002's column defaults: a tenant that never saved a profile gets these. */
+/** The values of the column defaults (migrations 0002, 0006, 0007): a tenant that never saved a profile gets these. */
 export const DEFAULT_PROFILE: IndexingProfile = {
   chunkSize: 512,
   chunkOverlap: 64,
   embeddingModel: null,
   parallelism: 4,
   textSearchConfig: 'english',
+  aiDescriptions: false,
   updatedAt: null,
 };
 
@@ -41,6 +44,7 @@ export async function writeProfile(
     embeddingModel: profile.embeddingModel,
     parallelism: profile.parallelism,
     ...(profile.textSearchConfig ? { textSearchConfig: profile.textSearchConfig } : {}),
+    aiDescriptions: profile.aiDescriptions,
     updatedAt: sql`now()`,
   };
   const [row] = await tx

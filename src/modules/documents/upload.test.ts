@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName, PDFHexString } from 'pdf-lib';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
-import { allChunks, indexedOk, settled, upload, uploadOk } from './test-support.js';
-import { makeDocx, makeEncryptedOffice, makePdf, makeXlsx, makeZipBomb } from './test-fixtures.js';
+import { allChunks, indexedOk, settled, upload, uploadOk } from '../../../test/support/documents.js';
+import { makeDocx, makeEncryptedOffice, makePdf, makeXlsx, makeZipBomb } from '../../../test/support/fixtures.js';
 
 let t: TestService;
 let a: TestTenant;
@@ -165,7 +165,7 @@ describe('upload: refusals store nothing', () => {
   });
 
   it('no file part → 422; a JSON body → 422', async () => {
-    const { multipart } = await import('./test-support.js');
+    const { multipart } = await import('../../../test/support/documents.js');
     const form = multipart([{ name: 'memory_id', value: '' }]);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/documents/', headers: { ...b.auth(), ...form.headers }, payload: form.payload });
     expect(res.statusCode).toBe(422);

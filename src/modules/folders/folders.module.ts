@@ -1,6 +1,6 @@
 import type { CoreContext } from '../../platform/context.js';
 import type { Module } from '../module.js';
-import type { DocumentRemover } from '../memories/document-removal.js';
+import type { DocumentRemover } from '../documents/index.js';
 import { createFoldersService } from './folders.service.js';
 import { foldersRoutes } from './folders.routes.js';
 

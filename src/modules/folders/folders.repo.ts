@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { rows, type Tx } from '../../platform/db/database.js';
-import { folders, type FolderRow } from './folders.schema.js';
+import { folders, type FolderRow } from './folders.table.js';
 
 export type FolderWithCounts = FolderRow & { documentCount: number; subfolderCount: number };
 

@@ -1,38 +1,9 @@
 import { Type } from 'typebox';
 import { auth, type App } from '../../platform/http/types.js';
 import { principalOf } from '../../platform/auth/plugin.js';
-import { ErrorBody, IdParams, ListOf, Uuid, authErrors } from '../../platform/http/pagination.js';
+import { ErrorBody, IdParams, ListOf, authErrors } from '../../platform/http/pagination.js';
 import type { FoldersService } from './folders.service.js';
-
-const Folder = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  folder_id: Type.String({ format: 'uuid', description: 'Same as id' }),
-  name: Type.String(),
-  parent_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
-  document_count: Type.Integer({ description: 'Documents directly in this folder' }),
-  subfolder_count: Type.Integer({ description: 'Folders directly below this one' }),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
-const Name = Type.String({ minLength: 1, maxLength: 200 });
-const CreateFolder = Type.Object({
-  name: Name,
-  parent_id: Type.Optional(Type.Union([Uuid, Type.Null()], { description: 'Parent folder; omitted or null for a root folder' })),
-});
-const UpdateFolder = Type.Object({
-  name: Type.Optional(Name),
-  parent_id: Type.Optional(Type.Union([Uuid, Type.Null()], { description: 'Moves the folder; null moves it to the root' })),
-});
-const ListQuery = Type.Object({
-  parent_id: Type.Optional(
-    Type.Union([Uuid, Type.Literal('null')], { description: 'Only the children of this folder; `null` for root folders; omitted for all' }),
-  ),
-  skip: Type.Integer({ minimum: 0, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-});
-const DeleteQuery = Type.Object({
-  cascade: Type.Boolean({ default: false, description: 'Delete a non-empty folder with its subfolders and (hard) their documents' }),
-});
+import { CreateFolder, DeleteQuery, Folder, ListQuery, UpdateFolder } from './folders.api.js';
 
 export function foldersRoutes(service: FoldersService) {
   return (app: App) => {
@@ -50,7 +21,7 @@ export function foldersRoutes(service: FoldersService) {
         schema: { tags: ['folders'], summary: 'List folders', querystring: ListQuery, response: { 200: ListOf(Folder), 404: ErrorBody, ...authErrors } },
         config: { auth: auth.scopes('documents:read') },
       },
-      async (request) => service.list(principalOf(request).tenantId, request.query),
+      async (request) => service.list(principalOf(request).tenantId, { ...request.query, skip: request.query.skip ?? 0, limit: request.query.limit ?? 50 }),
     );
     app.get(
       '/api/v1/folders/:id',
@@ -87,7 +58,7 @@ export function foldersRoutes(service: FoldersService) {
         config: { auth: auth.scopes('documents:ingest') },
       },
       async (request, reply) => {
-        await service.remove(principalOf(request).tenantId, request.params.id, request.query.cascade);
+        await service.remove(principalOf(request).tenantId, request.params.id, request.query.cascade ?? false);
         return reply.code(204).send(null);
       },
     );

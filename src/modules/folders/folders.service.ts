@@ -1,7 +1,7 @@
 import type { Database, Tx } from '../../platform/db/database.js';
 import { conflict, nonBlank, notFound, unprocessable } from '../../platform/http/errors.js';
 import { iso } from '../../platform/http/pagination.js';
-import type { DocumentRemover } from '../memories/document-removal.js';
+import type { DocumentRemover } from '../documents/index.js';
 import {
   deleteFolder,
   documentIdsInFolders,
@@ -108,7 +108,7 @@ export function createFoldersService(deps: FoldersDeps) {
       } else {
         await lockFolderTree(tx, tenantId); // no folder moves into the subtree while it goes
         const tree = await subtreeIds(tx, tenantId, id);
-        after = await deps.documents.remove(tx, tenantId, await documentIdsInFolders(tx, tenantId, tree));
+        after = (await deps.documents.remove(tx, tenantId, await documentIdsInFolders(tx, tenantId, tree))).afterCommit;
       }
       await deleteFolder(tx, tenantId, id); // subfolders follow by foreign key
       return after;

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../../platform/context.js';
 import type { Module } from '../module.js';
-import type { DocumentRemover } from './document-removal.js';
+import type { DocumentRemover } from '../documents/index.js';
 import { createMemoriesService } from './memories.service.js';
 import { memoriesRoutes } from './memories.routes.js';
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../platform/db/database.js';
-import { memories, type MemoryRow } from './memories.schema.js';
+import { memories, type MemoryRow } from './memories.table.js';
 
 export type MemoryWithCount = MemoryRow & { documentCount: number };
 

@@ -3,27 +3,7 @@ import { auth, type App } from '../../platform/http/types.js';
 import { principalOf } from '../../platform/auth/plugin.js';
 import { ErrorBody, IdParams, ListOf, SkipLimitQuery, authErrors } from '../../platform/http/pagination.js';
 import type { MemoriesService } from './memories.service.js';
-
-const Memory = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  memory_id: Type.String({ format: 'uuid', description: 'Same as id' }),
-  name: Type.String(),
-  description: Type.String(),
-  document_count: Type.Integer(),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
-const CreateMemory = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.Optional(Type.String({ maxLength: 2000 })),
-});
-const UpdateMemory = Type.Object({
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  description: Type.Optional(Type.String({ maxLength: 2000 })),
-});
-const DeleteQuery = Type.Object({
-  cascade: Type.Boolean({ default: false, description: 'Also hard-delete the documents of the memory (irreversible); otherwise they are detached' }),
-});
+import { CreateMemory, DeleteQuery, Memory, UpdateMemory } from './memories.api.js';
 
 export function memoriesRoutes(service: MemoriesService) {
   return (app: App) => {
@@ -72,7 +52,7 @@ export function memoriesRoutes(service: MemoriesService) {
         config: { auth: auth.scopes('knowledge_bases:write') },
       },
       async (request, reply) => {
-        await service.remove(principalOf(request), request.params.id, request.query.cascade);
+        await service.remove(principalOf(request), request.params.id, request.query.cascade ?? false);
         return reply.code(204).send(null);
       },
     );

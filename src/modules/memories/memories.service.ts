@@ -3,7 +3,7 @@ import { forbidden, nonBlank, notFound } from '../../platform/http/errors.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { hasScopes } from '../../platform/auth/scopes.js';
 import { iso } from '../../platform/http/pagination.js';
-import type { DocumentRemover } from './document-removal.js';
+import type { DocumentRemover } from '../documents/index.js';
 import {
   deleteMemory,
   detachMemoryDocuments,
@@ -77,7 +77,7 @@ export function createMemoriesService(deps: MemoriesDeps) {
     const afterCommit = await db.tenant(tenantId, async (tx) => {
       if (!(await findMemory(tx, tenantId, id))) return null;
       let after = async () => {};
-      if (cascade) after = await deps.documents.remove(tx, tenantId, await memoryDocumentIds(tx, tenantId, id));
+      if (cascade) after = (await deps.documents.remove(tx, tenantId, await memoryDocumentIds(tx, tenantId, id))).afterCommit;
       else await detachMemoryDocuments(tx, tenantId, id);
       await deleteMemory(tx, tenantId, id);
       return after;

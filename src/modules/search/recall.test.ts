@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
-import { indexedOk, search, uploadOk } from '../documents/test-support.js';
+import { indexedOk, search, uploadOk } from '../../../test/support/documents.js';
 
 let t: TestService;
 let a: TestTenant;

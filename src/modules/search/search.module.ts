@@ -1,6 +1,6 @@
 import type { CoreContext } from '../../platform/context.js';
 import type { Module } from '../module.js';
-import type { EmbeddingResolver } from '../ingestion/ports.js';
+import type { EmbeddingResolver } from '../ingestion/index.js';
 import { createSearchService } from './search.service.js';
 import { searchRoutes } from './search.routes.js';
 

@@ -3,7 +3,7 @@ import { auth, type App } from '../../platform/http/types.js';
 import { principalOf } from '../../platform/auth/plugin.js';
 import { authErrors } from '../../platform/http/pagination.js';
 import { unprocessable } from '../../platform/http/errors.js';
-import type { SearchService } from './search.service.js';
+import { DEFAULT_MODE, DEFAULT_TOP_K, type SearchService } from './search.service.js';
 
 const UuidStr = Type.String({ format: 'uuid' });
 const Tag = Type.String({ minLength: 1, maxLength: 64 });
@@ -19,8 +19,9 @@ const SearchBody = Type.Object({
       any: Type.Optional(Type.Array(Tag, { maxItems: 50, description: 'The document carries at least one of these tags' })),
     }),
   ),
-  top_k: Type.Integer({ minimum: 1, maximum: 50, default: 8 }),
-  mode: Type.Union([Type.Literal('hybrid'), Type.Literal('vector'), Type.Literal('fulltext')], { default: 'hybrid' }),
+  // Optional with a default: Ajv fills the default in, and the document does not call them required.
+  top_k: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: DEFAULT_TOP_K })),
+  mode: Type.Optional(Type.Union([Type.Literal('hybrid'), Type.Literal('vector'), Type.Literal('fulltext')], { default: DEFAULT_MODE })),
 });
 
 const Hit = Type.Object({

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/database.js';
-import { readProfile } from '../documents/profile.repo.js';
-import type { EmbeddingResolver } from '../ingestion/ports.js';
-import { vectorLiteral } from '../ingestion/pipeline/pipeline.repo.js';
+import { vectorLiteral } from '../../platform/db/vector.js';
+import { readProfile } from '../documents/index.js';
+import type { EmbeddingResolver } from '../ingestion/index.js';
 import { chunkHits, fulltextLeg, tuneHnsw, vectorExtensionVersion, vectorLeg, type ChunkHit, type SearchFilters } from './search.repo.js';
 
 export type SearchMode = 'hybrid' | 'vector' | 'fulltext';
@@ -13,9 +13,12 @@ export interface SearchInput {
   document_ids?: string[];
   folder_id?: string | null;
   tags?: { all?: string[]; any?: string[] };
-  top_k: number;
-  mode: SearchMode;
+  top_k?: number;
+  mode?: SearchMode;
 }
+
+export const DEFAULT_TOP_K = 8;
+export const DEFAULT_MODE: SearchMode = 'hybrid';
 
 export interface SearchDeps {
   db: Database;
@@ -27,11 +30,46 @@ export interface SearchDeps {
 export const RRF_K = 60;
 /** Each leg fetches this many candidates per requested result, so fusion has something to fuse. */
 const CANDIDATES_PER_RESULT = 4;
+/** Ranked hits read per requested result, so hits collapsed into a better one can be replaced. */
+const HITS_PER_RESULT = 2;
+/** Shared text shorter than this at a chunk boundary is a coincidence (a common word), not the chunk overlap. */
+const MIN_SHARED_CHARS = 32;
+
+/**
+ * True when two chunk texts share a passage: one contains the other, or one ends with the beginning of the
+ * other (the overlap the chunker repeats from one chunk into the next).
+ */
+export function textsOverlap(a: string, b: string): boolean {
+  if (a.includes(b) || b.includes(a)) return true;
+  return endsWithStartOf(a, b) || endsWithStartOf(b, a);
+}
+
+function endsWithStartOf(a: string, b: string): boolean {
+  if (b.length < MIN_SHARED_CHARS) return false;
+  const head = b.slice(0, MIN_SHARED_CHARS);
+  for (let at = a.indexOf(head); at >= 0; at = a.indexOf(head, at + 1)) {
+    if (b.startsWith(a.slice(at))) return true;
+  }
+  return false;
+}
+
+/**
+ * Best first, a hit whose text overlaps a better hit of the same document is dropped: neighbouring chunks repeat
+ * each other's edges, and one passage must not come back twice in a result list.
+ */
+export function collapseOverlaps<T extends { document_id: string; text: string }>(ranked: readonly T[], limit: number): T[] {
+  const kept: T[] = [];
+  for (const hit of ranked) {
+    if (kept.length === limit) break;
+    if (!kept.some((k) => k.document_id === hit.document_id && textsOverlap(k.text, hit.text))) kept.push(hit);
+  }
+  return kept;
+}
 
 /**
  * Retrieval over the tenant's indexed chunks: vector (cosine, the query embedded with the tenant's indexing
  * model), full text, or both fused by reciprocal rank. Documents embedded with another model or dimension are
- * simply absent from the vector leg.
+ * simply absent from the vector leg. Hits of one document whose texts overlap are collapsed into the best one.
  */
 export function createSearchService(deps: SearchDeps) {
   const { db, log } = deps;
@@ -60,7 +98,8 @@ export function createSearchService(deps: SearchDeps) {
     return { vector: vectorLiteral(f), dimensions: f.length };
   }
 
-  async function search(tenantId: string, input: SearchInput) {
+  async function search(tenantId: string, request: SearchInput) {
+    const input = { ...request, top_k: request.top_k ?? DEFAULT_TOP_K, mode: request.mode ?? DEFAULT_MODE };
     const query = input.query.trim();
     const filters: SearchFilters = {
       memoryIds: input.memory_ids,
@@ -69,7 +108,7 @@ export function createSearchService(deps: SearchDeps) {
       tagsAll: input.tags?.all,
       tagsAny: input.tags?.any,
     };
-    const limit = input.mode === 'hybrid' ? input.top_k * CANDIDATES_PER_RESULT : input.top_k;
+    const limit = input.top_k * (input.mode === 'hybrid' ? CANDIDATES_PER_RESULT : HITS_PER_RESULT);
     // Ids name a handful of documents: computing their distances exactly beats walking the whole graph.
     const exact = Boolean(input.document_ids?.length || input.memory_ids?.length);
 
@@ -103,11 +142,12 @@ export function createSearchService(deps: SearchDeps) {
         vectorHits.forEach((h, i) => fuse(h.id, i + 1));
         textHits.forEach((h, i) => fuse(h.id, i + 1));
       }
-      const top = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, input.top_k);
+      const top = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, input.top_k * HITS_PER_RESULT);
       return { top, hits: await chunkHits(tx, tenantId, top.map(([id]) => id)) };
     });
     const byId = new Map<string, ChunkHit>(hits.map((h) => [h.chunk_id, h]));
-    const items = top.filter(([id]) => byId.has(id)).map(([id, score]) => ({ ...byId.get(id)!, score }));
+    const ranked = top.filter(([id]) => byId.has(id)).map(([id, score]) => ({ ...byId.get(id)!, score }));
+    const items = collapseOverlaps(ranked, input.top_k);
     return { items, total: items.length, query: input.query, mode: input.mode };
   }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
-import { indexedOk, search, settled, uploadOk } from '../documents/test-support.js';
-import { makePdf } from '../documents/test-fixtures.js';
+import { indexedOk, search, settled, uploadOk } from '../../../test/support/documents.js';
+import { makePdf } from '../../../test/support/fixtures.js';
+import { collapseOverlaps, textsOverlap } from './search.service.js';
 
 let t: TestService;
 let a: TestTenant;
@@ -128,5 +129,64 @@ describe('validation and scope', () => {
     const key = await a.apiKey(['knowledge_bases:read']);
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/documents/query', headers: { authorization: `Bearer ${key.key}` }, payload: { query: 'x' } });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('overlapping hits (issue 8, item 14)', () => {
+  it('textsOverlap: containment or a shared boundary of at least 32 characters; collapseOverlaps keeps the best of each group', () => {
+    const edge = 'the zeppelin floated over the harbour at dawn';
+    const first = `A long first passage ends with ${edge}`;
+    const second = `${edge} and then a second passage goes on.`;
+    expect(textsOverlap(first, second)).toBe(true);
+    expect(textsOverlap(second, first)).toBe(true);
+    expect(textsOverlap('Short chunk.', 'Before. Short chunk. After.')).toBe(true);
+    expect(textsOverlap('ends with the word harbour', 'harbour starts this one, a coincidence')).toBe(false);
+    const hits = [
+      { document_id: 'd1', text: first, score: 3 },
+      { document_id: 'd2', text: second, score: 2.5 }, // same text, another document: kept
+      { document_id: 'd1', text: second, score: 2 },
+      { document_id: 'd1', text: 'An unrelated passage of the same document.', score: 1 },
+    ];
+    expect(collapseOverlaps(hits, 10).map((h) => h.score)).toEqual([3, 2.5, 1]);
+    expect(collapseOverlaps(hits, 2).map((h) => h.score)).toEqual([3, 2.5]);
+  });
+
+  it('a search never returns two hits of one document whose texts overlap', async () => {
+    const c = await createTenant(t, 'Search overlap');
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/documents/indexing-profile',
+      headers: c.auth(),
+      payload: { chunk_size: 64, chunk_overlap: 32, embedding_model: null, parallelism: 4 },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const sentences = Array.from({ length: 24 }, (_, i) => `Sentence ${i} tells how the zeppelin number ${i} crossed the northern sea at dawn.`);
+    const id = await uploadOk(t, c, 'airships.txt', sentences.join(' '));
+    await indexedOk(t, c, id);
+    const chunks = (await t.app.inject({ method: 'GET', url: `/api/v1/documents/${id}/chunks/?limit=100`, headers: c.auth() })).json().items;
+    // Neighbouring chunks do overlap here, and every chunk matches: without collapsing they would come back together.
+    expect(chunks.length).toBeGreaterThan(6);
+    expect(textsOverlap(chunks[0].text, chunks[1].text)).toBe(true);
+    for (const mode of ['fulltext', 'hybrid', 'vector'] as const) {
+      const res = await search(t, c, { query: 'zeppelin crossed the northern sea', mode, top_k: 10 });
+      expect(res.items.length, mode).toBeGreaterThan(1);
+      for (let i = 0; i < res.items.length; i++) {
+        for (let j = i + 1; j < res.items.length; j++) {
+          expect(textsOverlap(res.items[i].text, res.items[j].text), `${mode}: hits ${i} and ${j}`).toBe(false);
+        }
+      }
+    }
+  });
+});
+
+describe('the OpenAPI document of the query (issue 8, item 9)', () => {
+  it('marks only `query` required: top_k and mode have defaults', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const schema = doc.paths['/api/v1/documents/query'].post.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['query']);
+    expect(schema.properties.top_k.default).toBe(8);
+    expect(schema.properties.mode.default).toBe('hybrid');
+    const res = await search(t, a, { query: 'glaciers' });
+    expect(res.mode).toBe('hybrid');
   });
 });

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
+import { eventually } from '../../../test/support/eventually.js';
 import { closeEventStreams, openEventStream, openEventStreamCount, type EventStream } from './sse.js';
 
 let app: FastifyInstance | null = null;
@@ -9,13 +10,7 @@ afterEach(async () => {
   app = null;
 });
 
-async function until(check: () => boolean, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (check: () => boolean, what: string) => eventually(what, check, Boolean, 10_000, 20);
 
 /** A bare app with one stream route; returns the base URL and what the route saw. */
 async function serve(heartbeatMs: number) {

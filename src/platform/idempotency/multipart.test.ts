@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
-import { multipart, upload, type Part } from '../../modules/documents/test-support.js';
+import { multipart, upload, type Part } from '../../../test/support/documents.js';
 import { multipartFingerprint } from './multipart-fingerprint.js';
 
 /**

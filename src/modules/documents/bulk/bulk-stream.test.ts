@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { WorkerRuntime } from '../../../platform/jobs/worker.js';
 import { openEventStreamCount } from '../../../platform/http/sse.js';
-import { DOCUMENT_EVENTS_CHANNEL } from '../ingest.js';
+import { DOCUMENT_EVENTS_CHANNEL } from '../index.js';
 import { followBatch, type BatchEventSink } from './bulk-stream.js';
+import { eventually } from '../../../../test/support/eventually.js';
 
 interface SseEvent {
   event: string;
@@ -16,8 +17,6 @@ async function follow(url: string, token: string) {
   const abort = new AbortController();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
   const events: SseEvent[] = [];
-  const waiters: Array<() => void> = [];
-  const notify = () => waiters.splice(0).forEach((w) => w());
   const ended = (async () => {
     if (!res.body) return;
     const decoder = new TextDecoder();
@@ -36,13 +35,10 @@ async function follow(url: string, token: string) {
             else if (line.startsWith('data: ')) data.push(line.slice(6));
           }
           if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) });
-          notify();
         }
       }
     } catch (error) {
       if (!abort.signal.aborted) throw error;
-    } finally {
-      notify();
     }
   })();
   let done = false;
@@ -53,15 +49,11 @@ async function follow(url: string, token: string) {
     ended: () => bounded(ended, 60_000, 'the stream to close'),
     /** Waits (bounded) until `count` events have arrived. */
     async waitForEvents(count: number) {
-      const deadline = Date.now() + 30_000;
-      while (events.length < count) {
-        if (done) throw new Error(`stream ended after ${events.length} events, wanted ${count}`);
-        if (Date.now() > deadline) throw new Error(`only ${events.length} events, wanted ${count}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+      const arrived = () => {
+        if (events.length < count && done) throw new Error(`stream ended after ${events.length} events, wanted ${count}`);
+        return events.length;
+      };
+      await eventually(`${count} events`, arrived, (n) => n >= count, 30_000);
     },
     close: () => abort.abort(),
   };
@@ -77,13 +69,7 @@ function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   ]);
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (check: () => boolean | Promise<boolean>, what: string) => eventually(what, check, Boolean, 30_000, 50);
 
 async function upload(t: TestService, tenant: TestTenant, files: Array<{ name: string; content: string }>) {
   const form = new FormData();

@@ -1,7 +1,7 @@
 import type { Database } from '../../../platform/db/database.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import { notFound } from '../../../platform/http/errors.js';
-import { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from '../ingest.js';
+import { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from '../index.js';
 import { batchDocuments, findBatch } from './bulk.repo.js';
 import { countStatuses, isTerminal, STATUS_RANK, toCounts, type BatchCounts } from './counts.js';
 

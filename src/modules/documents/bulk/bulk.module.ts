@@ -1,6 +1,6 @@
 import type { CoreContext } from '../../../platform/context.js';
 import type { Module } from '../../module.js';
-import type { IngestService } from '../ingest.js';
+import type { IngestService } from '../index.js';
 import { createBulkService } from './bulk.service.js';
 import { bulkRoutes } from './bulk.routes.js';
 

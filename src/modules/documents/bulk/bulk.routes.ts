@@ -1,40 +1,15 @@
 import path from 'node:path';
-import type {} from '@fastify/multipart'; // request.parts() and isMultipart()
 import { Type } from 'typebox';
 import { auth, type App } from '../../../platform/http/types.js';
 import { principalOf } from '../../../platform/auth/plugin.js';
-import { ErrorBody, Uuid, authErrors } from '../../../platform/http/pagination.js';
-import { unprocessable } from '../../../platform/http/errors.js';
+import { ErrorBody, authErrors } from '../../../platform/http/pagination.js';
 import { closeEventStreams, openEventStream } from '../../../platform/http/sse.js';
 import type { Database } from '../../../platform/db/database.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import { MAX_BULK_FILES, type BulkService } from './bulk.service.js';
 import { followBatch } from './bulk-stream.js';
-import { spoolUpload, type UploadPart } from './spool.js';
-
-const BatchParams = Type.Object({ batch_id: Uuid });
-const Counts = Type.Object({
-  batch_id: Type.String({ format: 'uuid' }),
-  total: Type.Integer(),
-  pending: Type.Integer(),
-  parsing: Type.Integer(),
-  indexing: Type.Integer(),
-  indexed: Type.Integer(),
-  errored: Type.Integer(),
-  done: Type.Boolean({ description: 'Every document is indexed or errored' }),
-});
-const BulkUploadResponse = Type.Object({
-  batch_id: Type.String({ format: 'uuid' }),
-  total: Type.Integer({ description: 'Documents accepted into the batch' }),
-  documents: Type.Array(Type.Object({ document_id: Type.String({ format: 'uuid' }), filename: Type.String(), status: Type.String() })),
-  rejected: Type.Array(Type.Object({ filename: Type.String(), detail: Type.String() }), { description: 'Files refused one by one (format, size)' }),
-});
-const BulkUploadBody = Type.Object({
-  files: Type.Array(Type.String({ format: 'binary' }), { maxItems: MAX_BULK_FILES, description: `Up to ${MAX_BULK_FILES} files, as repeated parts` }),
-  memory_id: Type.Optional(Type.String({ format: 'uuid' })),
-  folder_id: Type.Optional(Type.String({ format: 'uuid' })),
-  tags: Type.Optional(Type.String({ description: 'Repeated, comma-separated or a JSON array' })),
-});
+import { BatchParams, BulkUploadBody, BulkUploadResponse, Counts } from './bulk.api.js';
+import { readBulkForm } from './bulk-form.js';
 
 export interface BulkRouteDeps {
   db: Database;
@@ -56,7 +31,7 @@ export function bulkRoutes(service: BulkService, deps: BulkRouteDeps) {
           tags: ['documents'],
           summary: `Upload up to ${MAX_BULK_FILES} files as one batch; indexing continues in the background`,
           consumes: ['multipart/form-data'],
-          // Documented only: the parts are streamed by the handler, not validated as a body.
+          // Documented only: the parts are streamed by readBulkForm, not validated as a body.
           body: BulkUploadBody,
           response: { 202: BulkUploadResponse, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody, ...authErrors },
         },
@@ -65,23 +40,7 @@ export function bulkRoutes(service: BulkService, deps: BulkRouteDeps) {
       },
       async (request, reply) => {
         const principal = principalOf(request);
-        if (!request.isMultipart()) throw unprocessable(['body'], 'Expected a multipart/form-data body with repeated "files" parts');
-        let spooled;
-        try {
-          // Files past the size limit arrive truncated and are rejected one by one (the option is untyped but honoured).
-          const options = {
-            limits: { fileSize: deps.uploadMaxBytes, files: MAX_BULK_FILES + 1, parts: MAX_BULK_FILES + 60 },
-            throwFileSizeLimit: false,
-          };
-          const parts = request.parts(options as Parameters<typeof request.parts>[0]) as AsyncIterable<UploadPart>;
-          spooled = await spoolUpload(parts, { tmpRoot: path.join(deps.dataDir, 'tmp'), fileField: 'files', maxFiles: MAX_BULK_FILES });
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-            throw unprocessable(['body', 'files'], `At most ${MAX_BULK_FILES} files per request; split the upload`, 'too_many_files');
-          }
-          throw error;
-        }
+        const spooled = await readBulkForm(request, { tmpRoot: path.join(deps.dataDir, 'tmp'), uploadMaxBytes: deps.uploadMaxBytes });
         try {
           return reply.code(202).send(await service.upload(principal, spooled));
         } finally {

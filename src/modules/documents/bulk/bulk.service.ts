@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Database } from '../../../platform/db/database.js';
-import { isUuid } from '../../../platform/db/database.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
 import type { Principal } from '../../../platform/auth/principal.js';
 import { HttpError, notFound, unprocessable } from '../../../platform/http/errors.js';
-import type { IngestService } from '../ingest.js';
-import { normalizeTags } from '../ingest.js';
-import { sanitizeFilename } from '../filename.js';
-import type { DocumentRow } from '../documents.schema.js';
-import { folderExists, memoryExists } from '../documents.repo.js';
+import { folderExists, memoryExists, readUploadFields, sanitizeFilename, type DocumentRow, type IngestService } from '../index.js';
 import { batchStatusCounts, findBatch, insertBatch, setBatchTotal } from './bulk.repo.js';
 import { toCounts } from './counts.js';
 import type { SpooledUpload } from './spool.js';
@@ -30,38 +25,6 @@ export interface BulkUploadResult {
   rejected: { filename: string; detail: string }[];
 }
 
-/** A single optional UUID field (memory_id, folder_id); an empty value means none. */
-function uuidField(upload: SpooledUpload, name: string): string | null {
-  const values = (upload.fields.get(name) ?? []).map((v) => String(v ?? '').trim()).filter(Boolean);
-  if (values.length === 0) return null;
-  if (values.length > 1) throw unprocessable(['body', name], `${name} may be given once`);
-  if (!isUuid(values[0])) throw unprocessable(['body', name], `${name} must be a UUID`, 'uuid_parsing');
-  return values[0].toLowerCase();
-}
-
-/** `tags` as repeated fields, comma-separated values or a JSON array. */
-function tagsField(upload: SpooledUpload): string[] | undefined {
-  const values = upload.fields.get('tags');
-  if (!values) return undefined;
-  const tags: string[] = [];
-  for (const value of values) {
-    if (Array.isArray(value)) tags.push(...value.map(String));
-    else if (typeof value === 'string' && value.trim().startsWith('[')) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        throw unprocessable(['body', 'tags'], 'tags is not a valid JSON array');
-      }
-      if (!Array.isArray(parsed) || !parsed.every((t) => typeof t === 'string')) throw unprocessable(['body', 'tags'], 'tags must be an array of strings');
-      tags.push(...parsed);
-    } else tags.push(...String(value ?? '').split(','));
-  }
-  const normalized = normalizeTags(tags);
-  if ('error' in normalized) throw unprocessable(['body', 'tags'], normalized.error);
-  return normalized.tags;
-}
-
 export function createBulkService(deps: BulkDeps) {
   const { db, ingest } = deps;
 
@@ -80,9 +43,7 @@ export function createBulkService(deps: BulkDeps) {
       throw unprocessable(['body', 'files'], `At most ${MAX_BULK_FILES} files per request (got ${spooled.fileCount}); split the upload`, 'too_many_files');
     }
     if (spooled.fileCount === 0) throw unprocessable(['body', 'files'], 'Field required: at least one file', 'missing');
-    const memoryId = uuidField(spooled, 'memory_id');
-    const folderId = uuidField(spooled, 'folder_id');
-    const tags = tagsField(spooled);
+    const { memoryId, folderId, tags } = readUploadFields(spooled.fields);
 
     // Checked before any work; ingestFile checks again inside the transaction.
     await db.tenant(tenantId, async (tx) => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { rows } from '../../../platform/db/database.js';
+import { eventually } from '../../../../test/support/eventually.js';
 
 let t: TestService;
 let a: TestTenant;
@@ -39,14 +40,12 @@ const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, h
 
 /** Polls the status endpoint until the batch is done (bounded: the test fails rather than hangs). */
 async function waitDone(tenant: TestTenant, batchId: string, timeoutMs = 45_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const probe = async () => {
     const res = await get(`/api/v1/documents/bulk-upload/${batchId}`, tenant.token);
     expect(res.statusCode).toBe(200);
-    if (res.json().done) return res.json();
-    if (Date.now() > deadline) throw new Error(`batch not done in time: ${res.body}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return res.json();
+  };
+  return eventually(`batch ${batchId} to be done`, probe, (counts) => counts.done, timeoutMs);
 }
 
 const storedCounts = (tenant: TestTenant) =>

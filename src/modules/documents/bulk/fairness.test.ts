@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { WorkerRuntime } from '../../../platform/jobs/worker.js';
-import { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from '../ingest.js';
+import { eventually } from '../../../../test/support/eventually.js';
+import { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from '../index.js';
 
 // RUN_MODE=api, so both uploads are queued before any worker claims: the order in which documents finish
 // then depends only on how the queue picks jobs, not on how fast this machine is.
@@ -46,11 +47,7 @@ it("one tenant's 50-file batch does not starve another tenant's single upload", 
     worker = new WorkerRuntime(ctx.queue, modules.flatMap((m) => m.jobs ?? []), [], ctx.log, 200);
     await worker.start({ reclaimAll: false });
 
-    const deadline = Date.now() + 120_000;
-    while (terminal.length < 51) {
-      if (Date.now() > deadline) throw new Error(`only ${terminal.length} of 51 documents finished`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually('all 51 documents to finish', () => terminal.length, (n) => n >= 51, 120_000);
     const order = terminal.map((e) => e.document_id);
     const bIndex = order.indexOf(single.documents[0].document_id);
     const lastOfA = Math.max(...big.documents.map((d) => order.indexOf(d.document_id)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, renderBlocks, renderDocumentHtml } from './render-html.js';
-import type { ParsedDocument } from '../../ingestion/parsers/types.js';
+import type { ParsedDocument } from '../../ingestion/index.js';
 
 const doc = (blocks: ParsedDocument['blocks'], format: ParsedDocument['format'] = 'md'): ParsedDocument => ({ format, blocks, metadata: {}, warnings: [] });
 

@@ -1,4 +1,4 @@
-import type { Block, ParsedDocument } from '../../ingestion/parsers/types.js';
+import type { Block, ParsedDocument } from '../../ingestion/index.js';
 
 /**
  * Renders extracted blocks as one self-contained, readable HTML page. Every piece of document text

@@ -3,29 +3,18 @@ import { auth, type App } from '../../../platform/http/types.js';
 import { principalOf } from '../../../platform/auth/plugin.js';
 import { ErrorBody, IdParams, authErrors } from '../../../platform/http/pagination.js';
 import type { ViewerService } from './viewer.service.js';
+import { ViewHeaders, ViewQuery, ViewerTokenResponse } from './viewer.api.js';
 
 /** The rendered page may use its inline stylesheet and data: images, and nothing else: no script, frame, form or base. */
 export const VIEWER_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-const ViewerTokenResponse = Type.Object({
-  viewer_token: Type.String({ description: 'Send as the X-Viewer-Token header of the view request' }),
-  token_type: Type.Literal('viewer'),
-  expires_in: Type.Integer({ description: 'Seconds; 600' }),
-  expires_at: Type.String({ format: 'date-time' }),
-  view_url: Type.String({ description: 'The view endpoint of this document' }),
-});
-const ViewHeaders = Type.Object({
-  'x-viewer-token': Type.Optional(Type.String({ description: 'The viewer token (preferred over the query parameter)' })),
-});
-const ViewQuery = Type.Object({
-  viewer_token: Type.Optional(
-    Type.String({
-      deprecated: true,
-      description: 'Deprecated: the viewer token as a query parameter ends up in logs and browser history; send the X-Viewer-Token header instead',
-    }),
-  ),
-});
+/**
+ * The same policy for the inline PDF (a PDF can carry scripts, forms and links: none may run or submit on our
+ * origin), with one addition: Chromium shows a top-level PDF through an internal <embed> of the same URL (and, in
+ * recent versions, a frame of it), which the `object-src`/`frame-src 'none'` implied by `default-src 'none'` would
+ * block (crbug.com/271452); `'self'` for those two allows only that.
+ */
+export const PDF_CSP = `${VIEWER_CSP}; object-src 'self'; frame-src 'self'`;
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
 function inlineDisposition(filename: string): string {
@@ -83,7 +72,11 @@ export function viewerRoutes(service: ViewerService) {
         if (result.kind === 'pdf') {
           return reply
             .type('application/pdf')
-            .headers({ 'content-disposition': inlineDisposition(result.filename), 'content-length': String(result.size) })
+            .headers({
+              'content-disposition': inlineDisposition(result.filename),
+              'content-length': String(result.size),
+              'content-security-policy': PDF_CSP,
+            })
             .send(result.body as never); // a stream: the typed (content-map) response schema cannot describe it
         }
         return reply.type('text/html; charset=utf-8').header('content-security-policy', VIEWER_CSP).send(result.html);

@@ -3,7 +3,7 @@ import type { Database } from '../../../platform/db/database.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
 import type { TokenService } from '../../../platform/auth/tokens.js';
 import { conflict, HttpError, notFound } from '../../../platform/http/errors.js';
-import type { ParsedDocument } from '../../ingestion/parsers/types.js';
+import type { ParsedDocument } from '../../ingestion/index.js';
 import { findViewableDocument } from './viewer.repo.js';
 import { renderDocumentHtml } from './render-html.js';
 

@@ -5,6 +5,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { VIEWER_CSP } from './viewer.routes.js';
+import { eventually } from '../../../../test/support/eventually.js';
 
 let t: TestService;
 let a: TestTenant;
@@ -47,16 +48,13 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(202);
   for (const d of res.json().documents) ids[d.filename] = d.document_id;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const status = (await t.app.inject({ method: 'GET', url: `/api/v1/documents/bulk-upload/${res.json().batch_id}`, headers: a.auth() })).json();
-    if (status.done) {
-      expect(status.indexed).toBe(4);
-      break;
-    }
-    if (Date.now() > deadline) throw new Error(`fixtures not indexed: ${JSON.stringify(status)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const status = await eventually(
+    'the fixtures to be indexed',
+    async () => (await t.app.inject({ method: 'GET', url: `/api/v1/documents/bulk-upload/${res.json().batch_id}`, headers: a.auth() })).json(),
+    (s) => s.done,
+    60_000,
+  );
+  expect(status.indexed).toBe(4);
 });
 afterAll(async () => t?.close());
 
@@ -136,6 +134,10 @@ describe('view', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="report\.pdf"/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // A PDF can carry scripts and forms: the policy of every other format, plus the browser's own embed (issue 8, S4).
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; object-src 'self'; frame-src 'self'",
+    );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(res.rawPayload.equals(Buffer.from(await t.service.ctx.blobs.get(await blobKey(ids['report.pdf']))))).toBe(true);
   });

@@ -209,6 +209,39 @@ describe('chunkDocument', () => {
     }
   });
 
+  it('never repeats a short previous chunk whole: the overlap stays inside its own content (issue 8, item 14)', () => {
+    // Found by search: with the old rule the third chunk's own content (one sentence) came back whole at the
+    // start of the fourth, so that passage was returned twice by a search.
+    const found = doc([
+      heading(2, 'beta report.'),
+      para(
+        'and beta gamma harbour quarter beta revenue quarter a delta river zeppelin gamma alpha of. beta and zeppelin beta of beta gamma alpha zeppelin delta beta the river harbour. ' +
+          'a and revenue delta revenue of delta of river report quarter a the river and. river a revenue revenue and and a harbour report report beta zeppelin quarter of river the of the a revenue.',
+      ),
+      para('report river alpha revenue river revenue revenue gamma of of of report beta river and delta river harbour report of river river a zeppelin gamma and gamma quarter.'),
+      para('the the.'),
+      para('revenue gamma a revenue a beta beta the quarter gamma gamma beta zeppelin and and zeppelin delta revenue delta the the zeppelin. gamma alpha gamma and delta a beta zeppelin quarter gamma.'),
+    ]);
+    const samples: [ParsedDocument, number, number][] = [[found, 64, 32]];
+    for (let seed = 1; seed <= 120; seed++) {
+      const blocks = Array.from({ length: 2 + (seed % 5) }, (_, b) => (b % 3 === 2 ? para('Short one.') : para(prose(seed * 7 + b, 1 + ((seed + b) % 6)))));
+      samples.push([doc([heading(1, 'Section'), ...blocks]), [64, 96, 128][seed % 3], 32]);
+    }
+    let overlapping = 0;
+    for (const [d, chunkSize, overlap] of samples) {
+      const chunks = chunkDocument(d, { chunkSize, overlap });
+      checkInvariants(d, chunks, chunkSize);
+      for (let i = 1; i < chunks.length; i++) {
+        const len = prefixLen(chunks[i]);
+        if (len === 0) continue;
+        overlapping++;
+        // The overlap starts strictly inside the previous chunk's own content, never at (or before) its start.
+        expect(chunks[i].charStart - len).toBeGreaterThan(chunks[i - 1].charStart);
+      }
+    }
+    expect(overlapping).toBeGreaterThan(100); // the property was exercised, not vacuously true
+  });
+
   it('has no overlap with overlap 0', () => {
     const d = doc(Array.from({ length: 20 }, (_, i) => para(prose(i + 1, 3))));
     const chunks = chunkDocument(d, { chunkSize: 128, overlap: 0 });

@@ -289,6 +289,7 @@ class Packer {
     const count = aStart.length;
     let prevStart = -1;
     let prevEnd = -1;
+    let prevOwnTokens = 0;
     let prevCharsPerToken = 4;
     let i = 0;
     while (i < count) {
@@ -297,7 +298,9 @@ class Packer {
       this.overlapTokens = 0;
       if (prevEnd >= 0 && this.overlap > 0) {
         // The overlap text runs up to ownStart, so it includes the gap after the previous chunk.
-        const maxOverlap = Math.min(this.overlap, chunkSize - aTok[i]);
+        // At most half of the previous chunk's own content: a short chunk is never repeated whole at the
+        // start of the next one (the same passage would come back twice in a result list).
+        const maxOverlap = Math.min(this.overlap, chunkSize - aTok[i], Math.floor(prevOwnTokens / 2));
         if (maxOverlap > 0) from = this.overlapStart(prevStart, prevEnd, ownStart, maxOverlap, prevCharsPerToken);
       }
       // Estimate: overlap + atoms + gaps, each counted separately (BPE across joins practically never
@@ -332,6 +335,8 @@ class Packer {
       });
       prevStart = ownStart;
       prevEnd = ownEnd;
+      prevOwnTokens = 0;
+      for (let k = i; k < j; k++) prevOwnTokens += aTok[k];
       prevCharsPerToken = chunkText.length / Math.max(1, exact);
       i = j;
     }
@@ -342,7 +347,7 @@ class Packer {
 
   /**
    * Start offset of the overlap for a chunk whose own content starts at `next`, taken from the end of the
-   * previous chunk's own content [prevStart, prevEnd): about `maxTokens` tokens (never more, the gap up to
+   * previous chunk's own content [prevStart, prevEnd), strictly after prevStart: about `maxTokens` tokens (never more, the gap up to
    * `next` included), beginning at a line start if one is near, else at a word start, else (text without
    * spaces) after CJK punctuation or at a character boundary. Returns `next` for no overlap.
    */
@@ -350,8 +355,8 @@ class Packer {
     const text = this.text;
     let want = Math.ceil(maxTokens * cpt);
     for (let attempt = 0; attempt < 8; attempt++) {
-      let p = Math.max(prevStart, prevEnd - want);
-      if (p > prevStart) p = this.snapForward(p, prevEnd);
+      // Never from the very start of the previous chunk's own content: that would repeat all of it.
+      const p = this.snapForward(Math.max(prevStart + 1, prevEnd - want), prevEnd);
       if (p >= prevEnd) return next;
       const n = countTokens(text.slice(p, next));
       if (n <= maxTokens) {

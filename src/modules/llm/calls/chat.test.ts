@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/peers/fake-openai.js';
 import { activate, chatBody, configureProvider, sseData, usageRows } from '../../../../test/support/llm.js';
+import { eventually } from '../../../../test/support/eventually.js';
 
 let t: TestService;
 let fake: FakeOpenAI;
@@ -100,14 +101,7 @@ describe('POST /api/v1/llm/chat', () => {
     const asKey = (payload: unknown) =>
       t.app.inject({ method: 'POST', url: '/api/v1/llm/chat', headers: { authorization: `Bearer ${key.key}` }, payload: payload as object });
     /** Other instances learn through NOTIFY, which arrives after the commit: poll briefly rather than race it. */
-    async function eventually(status: number, payload: unknown) {
-      let res = await asKey(payload);
-      for (let i = 0; i < 40 && res.statusCode !== status; i++) {
-        await new Promise((r) => setTimeout(r, 25));
-        res = await asKey(payload);
-      }
-      return res;
-    }
+    const answers = (status: number, payload: unknown) => eventually(`a ${status}`, () => asKey(payload), (res) => res.statusCode === status, 10_000, 25);
     await activate(t, a, 'gpt-4o');
     expect((await asKey(chatBody('gpt-4o'))).statusCode).toBe(200);
 
@@ -118,16 +112,16 @@ describe('POST /api/v1/llm/chat', () => {
       payload: { rules: [{ principal_type: 'user', principal_id: a.ownerId }] },
     });
     expect(rule.statusCode, rule.body).toBe(200);
-    const denied = await eventually(403, chatBody('gpt-4o'));
+    const denied = await answers(403, chatBody('gpt-4o'));
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe('model_access_denied');
     expect((await chat(chatBody('gpt-4o'))).statusCode).toBe(200); // the owner is on the list
 
     await t.app.inject({ method: 'DELETE', url: '/api/v1/llm/models/gpt-4o/access', headers: a.auth() });
-    expect((await eventually(200, chatBody('gpt-4o'))).statusCode).toBe(200);
+    expect((await answers(200, chatBody('gpt-4o'))).statusCode).toBe(200);
     const off = await t.app.inject({ method: 'PATCH', url: '/api/v1/llm/models/gpt-4o/preference', headers: a.auth(), payload: { is_enabled: false } });
     expect(off.statusCode, off.body).toBe(200);
-    const disabled = await eventually(400, chatBody('gpt-4o'));
+    const disabled = await answers(400, chatBody('gpt-4o'));
     expect(disabled.json().code).toBe('model_not_enabled');
   });
 });

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DescriptionGenerator } from '../../ingestion/ports.js';
+import type { DescriptionGenerator, DescriptionRequest } from '../../ingestion/ports.js';
 import { CallAborted } from '../calls/attempts.js';
 import type { ChatService } from '../calls/chat.service.js';
 import type { CredentialSource } from '../calls/credentials.js';
@@ -24,19 +24,21 @@ export interface DescriberDeps {
  * is null and indexing goes on. Only an abort propagates.
  */
 export function createDescriber(deps: DescriberDeps): DescriptionGenerator {
-  async function describe(tenantId: string, text: string, signal?: AbortSignal) {
+  async function describe(tenantId: string, text: string, signal?: AbortSignal, about?: DescriptionRequest) {
     const excerpt = text.trim().slice(0, DESCRIBE_MAX_CHARS);
     if (!excerpt) return null;
     let resolved;
     try {
       resolved = await deps.credentials.resolveForTenant(tenantId, null, 'chat');
     } catch (error) {
-      deps.log.warn({ err: error, tenantId }, 'default chat model unusable; document left without description');
+      deps.log.warn({ err: error, tenantId, ...about }, 'default chat model unusable; document left without description');
       return null;
     }
     if (!resolved) return null;
     try {
-      const result = await deps.chat.completeResolved({ tenantId, userId: null, apiKeyId: null, requestId: null, signal }, resolved, {
+      // No request behind background work: the error log's request id names the document and job instead.
+      const requestId = about ? `document:${about.documentId} job:${about.jobId}` : null;
+      const result = await deps.chat.completeResolved({ tenantId, userId: null, apiKeyId: null, requestId, signal }, resolved, {
         model: resolved.model.modelName,
         messages: [
           { role: 'system', content: INSTRUCTIONS },

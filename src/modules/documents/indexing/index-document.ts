@@ -2,15 +2,22 @@ import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db/database.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
-import { findDocument } from '../../documents/documents.repo.js';
-import type { DocumentRow, IngestPayload } from '../../documents/documents.schema.js';
-import { publishStatus } from '../../documents/events.js';
-import type { IndexingProfile } from '../../documents/profile.repo.js';
-import type { Chunk, ChunkOptions } from '../chunking/chunker.js';
-import { embedInBatches, type EmbeddingProvider } from '../embedding/types.js';
-import type { DocumentFormat, ParsedDocument } from '../parsers/types.js';
-import type { DescriptionGenerator, EmbeddingResolver } from '../ports.js';
-import { deleteChunkSetBatch, insertChunks, updateDocumentFields, updateJob } from './pipeline.repo.js';
+import {
+  embedInBatches,
+  type Chunk,
+  type ChunkOptions,
+  type DescriptionGenerator,
+  type DocumentFormat,
+  type EmbeddingProvider,
+  type EmbeddingResolver,
+  type ParsedDocument,
+} from '../../ingestion/index.js';
+import { appendJobWarnings, updateDocument, updateJob } from '../documents.repo.js';
+import type { DocumentRow, IngestPayload } from '../documents.table.js';
+import { publishStatus } from '../events.js';
+import type { IndexingProfile } from '../profile.repo.js';
+import { deleteChunkSetBatch, insertChunks } from './indexing.repo.js';
+import { lockDocumentForJob } from './ownership.js';
 import { DESCRIBE_INPUT_CHARS, extractiveSummary } from './summary.js';
 import { databaseError, withoutNul } from './errors.js';
 
@@ -99,12 +106,12 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
 
     t = performance.now();
     const outcome = await db.tenant(tenantId, async (tx) => {
-      const current = await findDocument(tx, tenantId, doc.id, true);
-      if (!current) return new JobOutcome('deleted');
-      if (current.currentJobId !== jobId) return new JobOutcome('superseded');
+      const owner = await lockDocumentForJob(tx, tenantId, doc.id, jobId);
+      if (owner.state !== 'owner') return new JobOutcome(owner.state);
+      const current = owner.doc;
       // A user's own description survives reindexing; a generated one stays until the describer replaces it.
       const keepDescription = current.aiDescriptionSource === 'user' || current.aiDescriptionSource === 'generated';
-      const indexed = await updateDocumentFields(tx, tenantId, doc.id, {
+      const indexed = await updateDocument(tx, tenantId, doc.id, {
         status: 'indexed',
         error: null,
         liveJobId: jobId,
@@ -155,10 +162,9 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
 /** Moves the document to `status` if this job still owns it. */
 async function advance(run: IndexRun, ctx: Context, status: 'indexing'): Promise<void> {
   const outcome = await run.db.tenant(ctx.tenantId, async (tx) => {
-    const current = await findDocument(tx, ctx.tenantId, ctx.doc.id, true);
-    if (!current) return new JobOutcome('deleted');
-    if (current.currentJobId !== ctx.payload.job_id) return new JobOutcome('superseded');
-    const updated = await updateDocumentFields(tx, ctx.tenantId, ctx.doc.id, { status });
+    const owner = await lockDocumentForJob(tx, ctx.tenantId, ctx.doc.id, ctx.payload.job_id);
+    if (owner.state !== 'owner') return new JobOutcome(owner.state);
+    const updated = await updateDocument(tx, ctx.tenantId, ctx.doc.id, { status });
     await publishStatus(run.bus, tx, updated!);
     return null;
   });
@@ -217,24 +223,38 @@ async function deleteChunkSet(run: Pick<IndexRun, 'db'>, tenantId: string, docum
   }
 }
 
-/** The tenant's model describes the document when it has one; otherwise the extractive summary stays. */
+/**
+ * A model-written description, when the indexing profile asks for one (`ai_descriptions`; off by default, since
+ * it sends the beginning of every document to the tenant's chat provider). Provider errors reach the LLM error
+ * log under this document and job (the describer's request id); when no description comes back, the job records
+ * a warning and the extractive description stays.
+ */
 async function describe(run: IndexRun, ctx: Context, parsed: ParsedDocument): Promise<void> {
+  if (!ctx.profile.aiDescriptions) return;
   const text = leadingText(parsed, DESCRIBE_INPUT_CHARS).trim();
   if (!text) return;
-  const generated = await run.describer.describe(ctx.tenantId, text, ctx.signal);
+  const { tenantId, doc, payload } = ctx;
+  const generated = await run.describer.describe(tenantId, text, ctx.signal, { documentId: doc.id, jobId: payload.job_id });
   const description = generated?.text.trim();
-  if (!description) return;
-  await run.db.tenant(ctx.tenantId, async (tx) => {
-    const current = await findDocument(tx, ctx.tenantId, ctx.doc.id, true);
-    if (!current || current.liveJobId !== ctx.payload.job_id) return;
+  await run.db.tenant(tenantId, async (tx) => {
+    const owner = await lockDocumentForJob(tx, tenantId, doc.id, payload.job_id, 'live');
+    if (owner.state !== 'owner') return;
+    if (!description) {
+      await appendJobWarnings(tx, tenantId, payload.job_id, [DESCRIPTION_FALLBACK]);
+      return;
+    }
     // A user override stays shown; the fresh generated text becomes the original it overrides.
     const fields =
-      current.aiDescriptionSource === 'user'
+      owner.doc.aiDescriptionSource === 'user'
         ? { aiDescriptionOriginal: description }
         : { aiDescription: description, aiDescriptionSource: 'generated' as const };
-    await updateDocumentFields(tx, ctx.tenantId, ctx.doc.id, fields);
+    await updateDocument(tx, tenantId, doc.id, fields);
   });
 }
+
+export const DESCRIPTION_FALLBACK =
+  "No model-written description: the tenant's default chat model is missing or unusable, or its provider failed " +
+  '(see the LLM error log for this document and job). The extractive description is shown instead.';
 
 /** The first `max` characters of the document text, without joining all of a huge document first. */
 function leadingText(parsed: ParsedDocument, max: number): string {

@@ -1,4 +1,4 @@
-import { chunkDocument, type Chunk, type ChunkOptions } from '../chunking/chunker.js';
+import { chunkDocument, type Chunk, type ChunkOptions } from './chunker.js';
 import type { ParsedDocument } from '../parsers/types.js';
 
 /** Piscina worker entry: chunking is pure CPU (tokenising every block), so it runs off the event loop. */

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { rows } from '../../../platform/db/database.js';
-import { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from '../../documents/ingest.js';
-import { allChunks, eventually, getDocument, indexedOk, search, settled, uploadOk } from '../../documents/test-support.js';
+import { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from '../events.js';
+import { allChunks, getDocument, indexedOk, search, settled, uploadOk } from '../../../../test/support/documents.js';
+import { eventually } from '../../../../test/support/eventually.js';
 
 /** Chunk rows of a document in the database, every chunk set included (staged leftovers would show here). */
 async function storedChunkRows(t: TestService, tenant: TestTenant, documentId: string): Promise<number> {

@@ -2,32 +2,40 @@ import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db/database.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
-import type { Job, JobQueue } from '../../../platform/jobs/queue.js';
+import type { Job } from '../../../platform/jobs/queue.js';
 import type { JobHandler } from '../../../platform/jobs/worker.js';
-import { findDocument } from '../../documents/documents.repo.js';
-import { INGEST_QUEUE, type DocumentRow, type IngestPayload } from '../../documents/documents.schema.js';
-import { publishStatus } from '../../documents/events.js';
-import { readProfile, type IndexingProfile } from '../../documents/profile.repo.js';
-import { ParseError, type DocumentFormat, type ParsedDocument } from '../parsers/types.js';
-import type { DescriptionGenerator, EmbeddingResolver } from '../ports.js';
-import { abortable, createLimiter } from './limiter.js';
-import type { ChunkPool } from './chunk-pool.js';
+import {
+  abortable,
+  createLimiter,
+  ParseError,
+  type ChunkPool,
+  type DescriptionGenerator,
+  type DocumentFormat,
+  type EmbeddingResolver,
+  type ParsedDocument,
+} from '../../ingestion/index.js';
+import { findJob, updateDocument, updateJob } from '../documents.repo.js';
+import { INGEST_QUEUE, type DocumentRow, type IngestPayload } from '../documents.table.js';
+import { publishStatus } from '../events.js';
+import { readProfile, type IndexingProfile } from '../profile.repo.js';
 import { failureMessage } from './errors.js';
-import { countRunningJobs, lockJob, lockTenantSlots, startJobAttempt, updateDocumentFields, updateJob } from './pipeline.repo.js';
+import { countRunningJobs, lockTenantSlots, startJobAttempt } from './indexing.repo.js';
+import { lockDocumentForJob } from './ownership.js';
+import type { IndexingScheduler } from './schedule.js';
 import { discardStaged, indexDocument, JobOutcome, PermanentError, type IndexRun } from './index-document.js';
 
 export interface PipelineDeps {
   db: Database;
   bus: EventBus;
-  queue: JobQueue;
   blobs: BlobStore;
   log: Logger;
   config: { worker: { concurrency: number; jobLeaseSec: number } };
-  /** The parser thread pool (parsers/pool.ts); one parse per thread, `parseSlots` threads. */
+  /** The parser thread pool (ingestion's createParserPool); one parse per thread, `parseSlots` threads. */
   parser: { parse(bytes: Uint8Array, format: DocumentFormat, opts?: { filename?: string }): Promise<ParsedDocument> };
   parseSlots: number;
-  /** The chunking thread pool (chunk-pool.ts). */
+  /** The chunking thread pool (ingestion's createChunkPool). */
   chunker: ChunkPool;
+  scheduler: IndexingScheduler;
   embeddings: EmbeddingResolver;
   describer: DescriptionGenerator;
 }
@@ -37,6 +45,8 @@ type Begin =
   | { kind: 'superseded' }
   | { kind: 'deferred' }
   | { kind: 'go'; doc: DocumentRow; profile: IndexingProfile };
+
+const finished = (status: string) => status === 'succeeded' || status === 'failed';
 
 /**
  * The 'ingest' queue handler: pending → parsing → indexing → indexed | error for one document job.
@@ -48,7 +58,7 @@ type Begin =
  * No transaction spans a parse, an embedding call or a blob write.
  */
 export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
-  const { db, bus, queue, log } = deps;
+  const { db, bus, log } = deps;
   // The pool's time limit starts when parse() is called, so calls wait here rather than in its queue.
   const parseSlots = createLimiter(deps.parseSlots);
   const parse: IndexRun['parse'] = (bytes, format, filename, signal) =>
@@ -58,10 +68,10 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
   async function begin(job: Job, tenantId: string, payload: IngestPayload): Promise<Begin> {
     return db.tenant(tenantId, async (tx) => {
       await lockTenantSlots(tx, tenantId);
-      const doc = await findDocument(tx, tenantId, payload.document_id, true);
-      const record = doc && (await lockJob(tx, tenantId, payload.job_id));
-      if (!doc || !record || record.status === 'succeeded' || record.status === 'failed') return { kind: 'skip' };
-      if (doc.currentJobId !== record.id) {
+      const owner = await lockDocumentForJob(tx, tenantId, payload.document_id, payload.job_id);
+      const record = owner.state !== 'deleted' && (await findJob(tx, tenantId, payload.job_id, true));
+      if (owner.state === 'deleted' || !record || finished(record.status)) return { kind: 'skip' };
+      if (owner.state === 'superseded') {
         await updateJob(tx, tenantId, record.id, { status: 'failed', error: SUPERSEDED, finishedAt: new Date() });
         return { kind: 'superseded' };
       }
@@ -69,21 +79,20 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
       // The queue already caps the tenant at claim time; this catches claims racing on several instances
       // and a parallelism lowered after the job was queued.
       if ((await countRunningJobs(tx, tenantId, record.id)) >= profile.parallelism) {
-        const next = await queue.enqueue(tx, INGEST_QUEUE, tenantId, payload, { delaySec: 1, tenantCap: profile.parallelism });
-        await updateJob(tx, tenantId, record.id, { queueJobId: next });
+        await deps.scheduler.scheduleIndexing(tx, owner.doc, record.source, { jobId: record.id, delaySec: 1 });
         return { kind: 'deferred' };
       }
       await startJobAttempt(tx, tenantId, record.id, job.id);
-      const parsing = await updateDocumentFields(tx, tenantId, doc.id, { status: 'parsing', error: null });
-      await publishStatus(bus, tx, parsing!);
-      return { kind: 'go', doc: parsing!, profile };
+      const parsing = (await updateDocument(tx, tenantId, owner.doc.id, { status: 'parsing', error: null }))!;
+      await publishStatus(bus, tx, parsing);
+      return { kind: 'go', doc: parsing, profile };
     });
   }
 
   async function markSuperseded(tenantId: string, payload: IngestPayload) {
     await db.tenant(tenantId, async (tx) => {
-      const record = await lockJob(tx, tenantId, payload.job_id);
-      if (record && record.status !== 'succeeded' && record.status !== 'failed') {
+      const record = await findJob(tx, tenantId, payload.job_id, true);
+      if (record && !finished(record.status)) {
         await updateJob(tx, tenantId, record.id, { status: 'failed', error: SUPERSEDED, finishedAt: new Date() });
       }
     });
@@ -92,26 +101,26 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
   /** Terminal failure: the document shows `message`; an older live chunk set (reindex) stays but is not searched. */
   async function fail(tenantId: string, payload: IngestPayload, message: string, extra: Record<string, unknown> = {}) {
     await db.tenant(tenantId, async (tx) => {
-      const doc = await findDocument(tx, tenantId, payload.document_id, true);
-      const record = doc && (await lockJob(tx, tenantId, payload.job_id));
-      if (!doc || !record || record.status === 'succeeded' || record.status === 'failed') return;
+      const owner = await lockDocumentForJob(tx, tenantId, payload.document_id, payload.job_id);
+      const record = owner.state !== 'deleted' && (await findJob(tx, tenantId, payload.job_id, true));
+      if (!record || finished(record.status)) return;
       await updateJob(tx, tenantId, record.id, { status: 'failed', error: message, finishedAt: new Date(), ...extra });
-      if (doc.currentJobId !== record.id) return;
-      const failed = await updateDocumentFields(tx, tenantId, doc.id, { status: 'error', error: message });
-      await publishStatus(bus, tx, failed!);
+      if (owner.state !== 'owner') return;
+      const failed = (await updateDocument(tx, tenantId, owner.doc.id, { status: 'error', error: message }))!;
+      await publishStatus(bus, tx, failed);
     });
   }
 
   /** A transient failure with attempts left: back to pending until the queue retries. */
   async function retryLater(tenantId: string, payload: IngestPayload, attempt: number, message: string) {
     await db.tenant(tenantId, async (tx) => {
-      const doc = await findDocument(tx, tenantId, payload.document_id, true);
-      const record = doc && (await lockJob(tx, tenantId, payload.job_id));
-      if (!doc || !record || record.status !== 'running') return;
+      const owner = await lockDocumentForJob(tx, tenantId, payload.document_id, payload.job_id);
+      const record = owner.state !== 'deleted' && (await findJob(tx, tenantId, payload.job_id, true));
+      if (!record || record.status !== 'running') return;
       await updateJob(tx, tenantId, record.id, { status: 'queued', error: `Attempt ${attempt} failed, retrying: ${message}` });
-      if (doc.currentJobId !== record.id) return;
-      const pending = await updateDocumentFields(tx, tenantId, doc.id, { status: 'pending' });
-      await publishStatus(bus, tx, pending!);
+      if (owner.state !== 'owner') return;
+      const pending = (await updateDocument(tx, tenantId, owner.doc.id, { status: 'pending' }))!;
+      await publishStatus(bus, tx, pending);
     });
   }
 

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { chunkDocument, type Chunk, type ChunkOptions } from '../chunking/chunker.js';
+import { chunkDocument, type Chunk, type ChunkOptions } from './chunker.js';
 import { ParseError, type ParsedDocument } from '../parsers/types.js';
-import { createLimiter } from './limiter.js';
+import { createLimiter } from '../limiter.js';
 
 /**
  * Chunking a large document tokenises every block: 25 MB of CSV takes ~11 s of CPU here. On the event loop

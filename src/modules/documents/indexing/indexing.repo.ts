@@ -1,18 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../../platform/db/database.js';
-import { documentJobs, documents, type DocumentJobRow } from '../../documents/documents.schema.js';
-import type { Chunk } from '../chunking/chunker.js';
+import { vectorLiteral } from '../../../platform/db/vector.js';
+import type { Chunk } from '../../ingestion/index.js';
+import { documentJobs } from '../documents.table.js';
 
-/** The SQL of the indexing pipeline. Every statement names the tenant, on top of row-level security. */
-
-export async function lockJob(tx: Tx, tenantId: string, jobId: string): Promise<DocumentJobRow | null> {
-  const [row] = await tx
-    .select()
-    .from(documentJobs)
-    .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, jobId)))
-    .for('update');
-  return row ?? null;
-}
+/** The SQL of the indexing job that documents.repo.ts does not already have. Every statement names the tenant, on top of row-level security. */
 
 /**
  * Serialises the parallelism check of one tenant across workers and instances (held until commit).
@@ -34,13 +26,6 @@ export async function countRunningJobs(tx: Tx, tenantId: string, exceptJobId: st
   return n;
 }
 
-export async function updateJob(tx: Tx, tenantId: string, jobId: string, values: Partial<typeof documentJobs.$inferInsert>) {
-  await tx
-    .update(documentJobs)
-    .set(values)
-    .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, jobId)));
-}
-
 export async function startJobAttempt(tx: Tx, tenantId: string, jobId: string, queueJobId: string): Promise<void> {
   await tx
     .update(documentJobs)
@@ -52,25 +37,6 @@ export async function startJobAttempt(tx: Tx, tenantId: string, jobId: string, q
       error: null,
     })
     .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, jobId)));
-}
-
-export async function updateDocumentFields(tx: Tx, tenantId: string, id: string, values: Partial<typeof documents.$inferInsert>) {
-  const [row] = await tx
-    .update(documents)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)))
-    .returning();
-  return row ?? null;
-}
-
-/** pgvector's text form; 7 significant digits is all a float32 holds. */
-export function vectorLiteral(vector: Float32Array): string {
-  let out = '[';
-  for (let i = 0; i < vector.length; i++) {
-    if (i > 0) out += ',';
-    out += vector[i] === 0 ? '0' : vector[i].toPrecision(7);
-  }
-  return `${out}]`;
 }
 
 export async function insertChunks(

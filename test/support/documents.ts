@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { TestService, TestTenant } from '../../../test/harness.js';
+import type { TestService, TestTenant } from '../harness.js';
+import { eventually } from './eventually.js';
 
-/** Helpers shared by the documents tests: multipart bodies, uploads, bounded polling, generated fixtures. */
+/** Helpers shared by the documents tests: multipart bodies, uploads, waiting for indexing, chunk and search reads. */
 
 export type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer | Uint8Array; contentType?: string };
 
@@ -60,18 +60,6 @@ export async function getDocument(t: TestService, tenant: TestTenant, id: string
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/documents/${id}`, headers: tenant.auth(token) });
   if (res.statusCode !== 200) throw new Error(`get ${id}: ${res.statusCode} ${res.body}`);
   return res.json();
-}
-
-/** Polls until `check` passes or `timeoutMs` runs out (a bound, not a timing assertion). */
-export async function eventually<T>(what: string, probe: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 90_000, intervalMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await probe();
-  while (!check(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(last).slice(0, 2000)}`);
-    await sleep(intervalMs);
-    last = await probe();
-  }
-  return last;
 }
 
 /** Waits until the document is indexed or in error, and returns it. */

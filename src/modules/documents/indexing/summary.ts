@@ -1,4 +1,4 @@
-import type { ParsedDocument } from '../parsers/types.js';
+import type { ParsedDocument } from '../../ingestion/index.js';
 
 export const SUMMARY_MAX_CHARS = 400;
 /** What the description model sees at most: the beginning of a document describes it best. */

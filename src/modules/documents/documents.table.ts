@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const DOCUMENT_STATUSES = ['pending', 'parsing', 'indexing', 'indexed', 'error'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -13,8 +13,8 @@ export type DescriptionSource = 'generated' | 'extractive' | 'user';
 export type TextSearchConfig = 'english' | 'simple';
 
 /**
- * Mirrors migration 0002 (test/schema checks that they agree); chunks and upload batches have no table object
- * because they are read and written with raw SQL only.
+ * Mirrors migrations 0002, 0006 and 0007 (test/schema checks that they agree); chunks and upload batches have no
+ * table object because they are read and written with raw SQL only.
  */
 export const documents = pgTable('documents', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -88,6 +88,7 @@ export const indexingProfiles = pgTable('indexing_profiles', {
   embeddingModel: text('embedding_model'),
   parallelism: integer('parallelism').notNull().default(4),
   textSearchConfig: text('text_search_config').$type<TextSearchConfig>().notNull().default('english'),
+  aiDescriptions: boolean('ai_descriptions').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type IndexingProfileRow = typeof indexingProfiles.$inferSelect;

@@ -1,0 +1,14 @@
+/**
+ * The public surface of `documents/`: other modules (memories, folders, search, bulk, viewer, the composition
+ * root) import documents only through this file. Indexing lives in ./indexing and calls the database-free
+ * libraries of ../ingestion; nothing in ingestion imports documents.
+ */
+export { createDocuments, type Documents, type DocumentsModuleDeps } from './documents.module.js';
+export { normalizeTags, MAX_TAGS, MAX_TAG_CHARS, type IngestService, type IngestOptions } from './ingest.js';
+export type { DocumentRemover, AfterCommit } from './removal.js';
+export { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from './events.js';
+export { DOCUMENT_STATUSES, INGEST_QUEUE, type DocumentRow, type DocumentStatus } from './documents.table.js';
+export { readProfile, type IndexingProfile } from './profile.repo.js';
+export { folderExists, memoryExists } from './documents.repo.js';
+export { sanitizeFilename } from './filename.js';
+export { readUploadFields, type UploadFields } from './multipart-fields.js';

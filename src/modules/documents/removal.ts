@@ -1,0 +1,36 @@
+import type { Tx } from '../../platform/db/database.js';
+import type { BlobStore } from '../../platform/blobs/blob-store.js';
+import { deleteDocuments } from './documents.repo.js';
+
+export type AfterCommit = () => Promise<void>;
+
+/**
+ * The one way documents are hard-deleted: a single delete, a memory's or a folder's cascade. Rows go inside the
+ * caller's transaction (chunks and jobs follow by foreign key); blobs only after it commits, so a rolled-back
+ * delete never leaves documents without their files.
+ */
+export interface DocumentRemover {
+  /** Deletes the rows of the tenant's documents `ids`; `afterCommit` then deletes their files. */
+  remove(tx: Tx, tenantId: string, ids: readonly string[]): Promise<{ removed: number; afterCommit: AfterCommit }>;
+}
+
+export function createDocumentRemover(deps: { blobs: Pick<BlobStore, 'delete'>; log?: { warn(obj: object, msg: string): void } }): DocumentRemover {
+  return {
+    async remove(tx, tenantId, ids) {
+      const deleted = await deleteDocuments(tx, tenantId, ids);
+      // Both keys of a document are its own: the blob store generates a fresh key for every put (upload and
+      // extraction alike), so no other document can point at them and no "still in use" check is needed (the
+      // memory cascade used to query for one; it could never find anything, and scanned the table to say so).
+      const keys = deleted.flatMap((d) => (d.extractedKey ? [d.blobKey, d.extractedKey] : [d.blobKey]));
+      return {
+        removed: deleted.length,
+        afterCommit: async () => {
+          for (const key of keys) {
+            // A blob left behind is wasted space, not an inconsistency: never fail the request for it.
+            await deps.blobs.delete(key).catch((err) => deps.log?.warn({ err, key }, 'blob delete failed'));
+          }
+        },
+      };
+    },
+  };
+}
