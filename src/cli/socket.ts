@@ -1,7 +1,7 @@
 import { createConnection, createServer, type Server } from 'node:net';
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import { dispatch, type CliCommand } from './commands.js';
 
 /**
@@ -17,7 +17,7 @@ export interface CliSocket {
   close(): Promise<void>;
 }
 
-export async function startCliSocket(dataDir: string, commands: CliCommand[], log: FastifyBaseLogger): Promise<CliSocket> {
+export async function startCliSocket(dataDir: string, commands: CliCommand[], log: Logger): Promise<CliSocket> {
   const file = socketPath(dataDir);
   await mkdir(dataDir, { recursive: true });
   // On PostgreSQL several instances may share a DATA_DIR: the first one's socket keeps serving.

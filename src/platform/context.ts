@@ -7,7 +7,7 @@ import { TokenService } from './auth/tokens.js';
 import { EventBus } from './events/bus.js';
 import { Authenticator } from './auth/authenticator.js';
 import { RateLimits } from './rate-limit/limiter.js';
-import { IdempotencyStore } from './idempotency/store.js';
+import { IdempotencyStore } from './idempotency/idempotency.repo.js';
 import { JobQueue } from './jobs/queue.js';
 import { FileBlobStore, type BlobStore } from './blobs/blob-store.js';
 

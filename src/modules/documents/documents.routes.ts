@@ -26,7 +26,7 @@ import {
 import { presentUpload } from './documents.present.js';
 import type { DocumentsService } from './documents.service.js';
 import type { IngestService } from './ingest.js';
-import { readUploadForm } from './upload.js';
+import { readUploadForm } from './upload.http.js';
 import { contentDisposition } from './content-disposition.js';
 
 const tags = ['documents'];

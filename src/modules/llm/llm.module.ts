@@ -1,7 +1,7 @@
 import type { CoreContext } from '../../platform/context.js';
 import { createGuardedFetch } from '../../platform/net/guarded-fetch.js';
 import type { Module } from '../module.js';
-import type { DescriptionGenerator, EmbeddingResolver } from '../ingestion/ports.js';
+import type { DescriptionGenerator, EmbeddingResolver } from '../ingestion/index.js';
 import { createAccessService } from './access.service.js';
 import { callsRoutes } from './calls/calls.routes.js';
 import { createChatService } from './calls/chat.service.js';

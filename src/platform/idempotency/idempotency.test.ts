@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/peers/fake-openai.js';
 import { activate, configureProvider } from '../../../test/support/llm.js';
-import { IdempotencyStore } from './store.js';
+import { IdempotencyStore } from './idempotency.repo.js';
 
 /** SPEC "Idempotency-Key rules", one by one, over real HTTP on a real database. */
 let t: TestService;

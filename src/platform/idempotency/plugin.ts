@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, conflict } from '../http/errors.js';
 import { multipartFingerprint } from './multipart-fingerprint.js';
-import type { IdempotencyStore } from './store.js';
+import type { IdempotencyStore } from './idempotency.repo.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;

@@ -9,7 +9,7 @@ import type { EventBus } from '../../../platform/events/bus.js';
 import { MAX_BULK_FILES, type BulkService } from './bulk.service.js';
 import { followBatch } from './bulk-stream.js';
 import { BatchParams, BulkUploadBody, BulkUploadResponse, Counts } from './bulk.api.js';
-import { readBulkForm } from './bulk-form.js';
+import { readBulkForm } from './bulk-form.http.js';
 
 export interface BulkRouteDeps {
   db: Database;

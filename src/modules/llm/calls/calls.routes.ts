@@ -15,7 +15,7 @@ import {
   TranscriptionResponse,
 } from './calls.api.js';
 import type { ChatResult, ChatService, ChatStream } from './chat.service.js';
-import { disconnectSignal, sendEventStream } from './http.js';
+import { disconnectSignal, sendEventStream } from './calls.http.js';
 import type { MediaService } from './media.service.js';
 import type { ModelTestService } from './model-test.service.js';
 import { contextOf } from './recorder.js';

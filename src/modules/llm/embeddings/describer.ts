@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { DescriptionGenerator, DescriptionRequest } from '../../ingestion/ports.js';
+import type { DescriptionGenerator, DescriptionRequest } from '../../ingestion/index.js';
 import { CallAborted } from '../calls/attempts.js';
 import type { ChatService } from '../calls/chat.service.js';
-import type { CredentialSource } from '../calls/credentials.js';
+import type { CredentialSource } from '../gate.js';
 import { ProviderFailure } from '../calls/failures.js';
 
 /** Enough of a document to say what it is about, and a bounded cost per document. */

@@ -1,7 +1,5 @@
 import type { Database } from '../../../platform/db/database.js';
-import type { EmbeddingProvider } from '../../ingestion/embedding/types.js';
-import { createOfflineEmbedder, type OfflineEmbedder } from '../../ingestion/embedding/offline-embedder.js';
-import type { EmbeddingResolver } from '../../ingestion/ports.js';
+import { createOfflineEmbedder, type EmbeddingProvider, type EmbeddingResolver, type OfflineEmbedder } from '../../ingestion/index.js';
 import { rethrowAsHttp } from '../calls/failures.js';
 import type { CredentialSource, ResolvedCall } from '../gate.js';
 import type { MediaService } from '../calls/media.service.js';

@@ -3,12 +3,12 @@ import { auth, type App } from '../../../platform/http/types.js';
 import { principalOf } from '../../../platform/auth/plugin.js';
 import type { ChatInput, ChatService, ChatStream } from '../calls/chat.service.js';
 import { CHAT_BODY_LIMIT } from '../calls/calls.routes.js';
-import { disconnectSignal, sendEventStream } from '../calls/http.js';
+import { disconnectSignal, sendEventStream } from '../calls/calls.http.js';
 import type { MediaService } from '../calls/media.service.js';
 import { contextOf } from '../calls/recorder.js';
 import { ChatCompletion, ChatCompletionRequest, EmbeddingList, EmbeddingRequest, Model, ModelList, OpenAIErrorBody } from './gateway.api.js';
 import type { GatewayModels } from './models.service.js';
-import { openAIErrorHandler, toOpenAIError } from './openai-errors.js';
+import { openAIErrorHandler, toOpenAIError } from './openai-errors.http.js';
 
 const errors = { 400: OpenAIErrorBody, 401: OpenAIErrorBody, 403: OpenAIErrorBody, 404: OpenAIErrorBody, 413: OpenAIErrorBody, 429: OpenAIErrorBody, 502: OpenAIErrorBody, 504: OpenAIErrorBody };
 
