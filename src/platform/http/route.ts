@@ -21,6 +21,17 @@ export const respond = <T>(status: number, body: T, headers: Record<string, stri
 export const created = <T>(body: T, headers: Record<string, string> = {}) => new Outcome(201, body, headers);
 export const noContent = () => new Outcome(204, null);
 
+/**
+ * The request and reply themselves, for HTTP adapters (`*.http.ts`) that stream (SSE, files), read
+ * multipart bodies or answer in another API's shape. A route handler passes it on and never reads it.
+ */
+export interface HttpExchange {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+}
+/** Returned by a handler whose adapter has already sent the response on `ctx.http`. */
+export const SENT: unique symbol = Symbol('response sent by an HTTP adapter');
+
 type Responses = Partial<Record<number, TSchema>>;
 type SuccessBody<R extends Responses> = {
   [K in keyof R]: K extends 200 | 201 | 202 | 204 ? (R[K] extends TSchema ? Static<R[K]> : never) : never;
@@ -38,6 +49,8 @@ export interface RouteContext<P, Q, B> {
   readonly tenant: TenantDb;
   headers: IncomingHttpHeaders;
   ip: string;
+  /** For HTTP adapters only (see `HttpExchange`). */
+  readonly http: HttpExchange;
 }
 
 /** A route-specific budget on top of the default one: `key` names the bucket (e.g. the tenant). */
@@ -59,7 +72,11 @@ export interface RouteSpec<P extends TSchema | undefined, Q extends TSchema | un
   /** Response schemas by status; routes that require a principal also get 401/403/422/429 in OpenAPI. */
   responses: R;
   rateLimit?: RouteRateLimit<P, Q, B>;
-  handler(ctx: RouteContext<P, Q, B>): Promise<SuccessBody<R> | Outcome<SuccessBody<R>>>;
+  /** Extra OpenAPI fields of the operation (e.g. a multipart `consumes`/body description, `hide`). */
+  openapi?: Record<string, unknown>;
+  /** An error handler of this route's own (e.g. errors in another API's shape); the platform's otherwise. */
+  errorHandler?: RouteOptions['errorHandler'];
+  handler(ctx: RouteContext<P, Q, B>): Promise<SuccessBody<R> | Outcome<SuccessBody<R>> | typeof SENT>;
 }
 
 /** A declared route, not yet registered (see `mountRoutes`). */
@@ -90,7 +107,7 @@ export function route<
     url: spec.url,
     toFastify: (deps) => {
       const response = spec.auth.kind === 'principal' ? { ...spec.responses, ...authErrorsNotDeclared(spec.responses) } : spec.responses;
-      const contextOf = (request: FastifyRequest) => makeContext<P, Q, B>(request, deps);
+      const contextOf = (request: FastifyRequest, reply: FastifyReply) => makeContext<P, Q, B>(request, reply, deps);
       const limit = spec.rateLimit;
       return {
         method: spec.method,
@@ -103,12 +120,14 @@ export function route<
           ...(spec.query ? { querystring: spec.query } : {}),
           ...(spec.body ? { body: spec.body } : {}),
           response,
+          ...spec.openapi,
         },
         config: { auth: spec.auth },
+        ...(spec.errorHandler ? { errorHandler: spec.errorHandler } : {}),
         ...(limit
           ? {
               preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-                const decision = await deps.limits.consume(limit.policy, limit.key(contextOf(request)));
+                const decision = await deps.limits.consume(limit.policy, limit.key(contextOf(request, reply)));
                 if (!decision.allowed) {
                   reply.headers(rateLimitHeaders(decision));
                   throw tooManyRequests(decision);
@@ -117,7 +136,8 @@ export function route<
             }
           : {}),
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
-          const result = await spec.handler(contextOf(request));
+          const result = await spec.handler(contextOf(request, reply));
+          if (result === SENT) return reply;
           if (!(result instanceof Outcome)) return result;
           reply.code(result.status).headers(result.headers);
           return reply.send(result.status === 204 ? null : result.body);
@@ -131,7 +151,7 @@ function authErrorsNotDeclared(declared: Responses): Responses {
   return Object.fromEntries(Object.entries(authErrors).filter(([status]) => !(Number(status) in declared)));
 }
 
-function makeContext<P, Q, B>(request: FastifyRequest, deps: RouteDeps): RouteContext<P, Q, B> {
+function makeContext<P, Q, B>(request: FastifyRequest, reply: FastifyReply, deps: RouteDeps): RouteContext<P, Q, B> {
   let tenant: TenantDb | null = null;
   const principal = () => {
     if (!request.principal) throw notAuthenticated();
@@ -150,6 +170,7 @@ function makeContext<P, Q, B>(request: FastifyRequest, deps: RouteDeps): RouteCo
     },
     headers: request.headers,
     ip: request.ip,
+    http: { request, reply },
   };
 }
 
