@@ -243,7 +243,7 @@ export function createChatService(deps: ChatDeps) {
         attempt.done(true);
         if (failure instanceof CallAborted) return; // the client left: nobody to tell, nothing the provider did wrong
         await recorder.failure(ctx, model, failure);
-        yield { type: 'error', error: failure.toHttpError() };
+        yield { type: 'error', error: failure.toAppError() };
       } finally {
         if (!finished) attempt.done(true);
       }

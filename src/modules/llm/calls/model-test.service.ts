@@ -1,6 +1,6 @@
 import type { Principal } from '../../../platform/auth/principal.js';
-import type { Database } from '../../../platform/db/database.js';
-import { badRequest, notFound } from '../../../platform/http/errors.js';
+import type { TenantDb } from '../../../platform/db/tenant-db.js';
+import { AppError } from '../../../platform/http/errors.js';
 import { findModelByRef } from '../models.repo.js';
 import type { ChatService } from './chat.service.js';
 import { ProviderFailure, rethrowAsHttp } from './failures.js';
@@ -11,7 +11,6 @@ import type { CallContext } from './recorder.js';
 const PROMPT = 'This is a connection test. Reply with the single word OK.';
 
 export interface ModelTestDeps {
-  db: Database;
   gate: Pick<GateCache, 'resolveForCall'>;
   chat: Pick<ChatService, 'completeResolved'>;
   media: Pick<MediaService, 'embedResolved'>;
@@ -23,11 +22,12 @@ export interface ModelTestDeps {
  * disabled, denied, unconfigured) stay errors, since there was nothing to test.
  */
 export function createModelTestService(deps: ModelTestDeps) {
-  async function test(principal: Principal, ctx: CallContext, modelRef: string) {
-    const found = await deps.db.tenant(principal.tenantId, (tx) => findModelByRef(tx, modelRef));
-    if (!found) throw notFound(`Model ${modelRef} not found`, 'model_not_found');
+  /** `tenant` is the principal's own tenant (the route builder binds it). */
+  async function test(tenant: TenantDb, principal: Principal, ctx: CallContext, modelRef: string) {
+    const found = await tenant.run((t) => findModelByRef(t.tx, modelRef));
+    if (!found) throw new AppError('model_not_found', `Model ${modelRef} not found`);
     if (found.mode !== 'chat' && found.mode !== 'embedding') {
-      throw badRequest(`Testing supports chat and embedding models; ${found.modelName} is a ${found.mode} model`, 'model_test_unsupported');
+      throw new AppError('model_test_unsupported', `Testing supports chat and embedding models; ${found.modelName} is a ${found.mode} model`);
     }
     const resolved = await deps.gate.resolveForCall(principal, modelRef, found.mode);
     const started = performance.now();
@@ -58,7 +58,7 @@ export function createModelTestService(deps: ModelTestDeps) {
       };
     } catch (error) {
       if (!(error instanceof ProviderFailure)) rethrowAsHttp(error);
-      const http = error.toHttpError();
+      const http = error.toAppError();
       return {
         success: false,
         model: found.modelName,

@@ -1,4 +1,5 @@
 import type { Database } from '../../../platform/db/database.js';
+import { tenantDb } from '../../../platform/db/tenant-db.js';
 import { createOfflineEmbedder, type EmbeddingProvider, type EmbeddingResolver, type OfflineEmbedder } from '../../ingestion/index.js';
 import { rethrowAsHttp } from '../calls/failures.js';
 import type { CredentialSource, ResolvedCall } from '../gate.js';
@@ -30,12 +31,12 @@ export function createEmbeddingResolver(deps: ResolverDeps): EmbeddingResolver {
 
   async function remember(tenantId: string, resolved: ResolvedCall, dimensions: number): Promise<void> {
     const { provider, modelName } = resolved.model;
-    await deps.db.tenant(tenantId, (tx) => saveDimensions(tx, tenantId, provider, modelName, dimensions));
+    await tenantDb(deps.db, tenantId).run((t) => saveDimensions(t, provider, modelName, dimensions));
   }
 
   async function dimensionsOf(tenantId: string, resolved: ResolvedCall): Promise<{ dimensions: number; fromCatalog: boolean }> {
     const { provider, modelName, outputVectorSize } = resolved.model;
-    const seen = await deps.db.tenant(tenantId, (tx) => findDimensions(tx, tenantId, provider, modelName));
+    const seen = await tenantDb(deps.db, tenantId).run((t) => findDimensions(t, provider, modelName));
     if (seen) return { dimensions: seen, fromCatalog: false };
     if (outputVectorSize) return { dimensions: outputVectorSize, fromCatalog: true };
     const probe = await deps.media.embedResolved(system(tenantId), resolved, [PROBE_TEXT]).catch(rethrowAsHttp);
