@@ -10,7 +10,19 @@ import { chatInput, completionChunks, presentCompletion, presentEmbeddings } fro
 import type { GatewayModels } from './models.service.js';
 import { openAIErrorHandler } from './openai-errors.http.js';
 
-const errors = { 400: OpenAIErrorBody, 401: OpenAIErrorBody, 403: OpenAIErrorBody, 404: OpenAIErrorBody, 413: OpenAIErrorBody, 429: OpenAIErrorBody, 502: OpenAIErrorBody, 504: OpenAIErrorBody };
+// Every status the builder would otherwise document in our own shape (401, 403, 422, 429) is declared here, so that
+// OpenAI-shaped bodies are serialized by an OpenAI-shaped schema (422: the input guard, e.g. a NUL byte).
+const errors = {
+  400: OpenAIErrorBody,
+  401: OpenAIErrorBody,
+  403: OpenAIErrorBody,
+  404: OpenAIErrorBody,
+  413: OpenAIErrorBody,
+  422: OpenAIErrorBody,
+  429: OpenAIErrorBody,
+  502: OpenAIErrorBody,
+  504: OpenAIErrorBody,
+};
 const tags = ['openai'];
 /** Every error of these routes, auth and validation included, in OpenAI's shape. */
 const openAI = { tags, errorHandler: openAIErrorHandler };
