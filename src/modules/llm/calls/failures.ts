@@ -184,8 +184,8 @@ function classifyError(error: unknown, provider: string): ProviderFailure {
   return new ProviderFailure('provider_error', provider, text || 'unknown provider error');
 }
 
-/** For the edge of a service: provider failures become the HTTP errors the error handlers know. */
-export function rethrowAsHttp(error: unknown): never {
+/** For the edge of a service: provider failures become the domain errors (by code) the error handlers know. */
+export function rethrowAsAppError(error: unknown): never {
   if (error instanceof ProviderFailure) throw error.toAppError();
   // The client left; nobody reads this, but it must not be logged as a server error either (499: nginx's name).
   if (error instanceof Error && error.name === 'CallAborted') throw new AppError('client_closed_request');

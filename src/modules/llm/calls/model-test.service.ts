@@ -3,7 +3,7 @@ import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { findModelByRef } from '../models.repo.js';
 import type { ChatService } from './chat.service.js';
-import { ProviderFailure, rethrowAsHttp } from './failures.js';
+import { ProviderFailure, rethrowAsAppError } from './failures.js';
 import type { GateCache } from './gate-cache.js';
 import type { MediaService } from './media.service.js';
 import type { CallContext } from './recorder.js';
@@ -57,7 +57,7 @@ export function createModelTestService(deps: ModelTestDeps) {
         error: null,
       };
     } catch (error) {
-      if (!(error instanceof ProviderFailure)) rethrowAsHttp(error);
+      if (!(error instanceof ProviderFailure)) rethrowAsAppError(error);
       const http = error.toAppError();
       return {
         success: false,
