@@ -1,4 +1,5 @@
 import type { TestService, TestTenant } from '../harness.js';
+import { eventually } from './eventually.js';
 
 /**
  * Test helpers of the language-model module: configure a tenant the way an admin does, through the API (the
@@ -26,18 +27,14 @@ export async function activate(t: TestService, tenant: TestTenant, modelName: st
   if (res.statusCode !== 200) throw new Error(`activate ${modelName}: ${res.statusCode} ${res.body}`);
 }
 
-/** Usage is written in batches off the response path: wait until this tenant's rows satisfy `until`. */
-export async function usageRows(t: TestService, tenantId: string, until: (rows: Record<string, any>[]) => boolean = (r) => r.length > 0, timeoutMs = 5_000) {
+/** Usage is written in batches off the response path: waits until this tenant's rows satisfy `until`, and returns them. */
+export async function usageRows(t: TestService, tenantId: string, until: (rows: Record<string, any>[]) => boolean = (r) => r.length > 0) {
   const { sql } = await import('drizzle-orm');
   const { rows } = await import('../../src/platform/db/database.js');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await t.service.ctx.db.tenant(tenantId, (tx) =>
-      rows<Record<string, any>>(tx, sql`SELECT * FROM llm_usage WHERE tenant_id = ${tenantId} ORDER BY created_at, id`),
-    );
-    if (until(found) || Date.now() > deadline) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  const read = () =>
+    t.service.ctx.db.tenant(tenantId, (tx) => rows<Record<string, any>>(tx, sql`SELECT * FROM llm_usage WHERE tenant_id = ${tenantId} ORDER BY created_at, id`));
+  // A short interval: a batch is written within milliseconds of the call, and several tests wait for one each.
+  return eventually(`usage rows of tenant ${tenantId}`, read, until, undefined, 25);
 }
 
 export const chatBody = (model: string, content = 'hello there world', extra: Record<string, unknown> = {}) => ({

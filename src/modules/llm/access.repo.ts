@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../platform/db/database.js';
+import { rows } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/tenant-db.js';
 import { llmModelAccessRules, type AccessPrincipalType, type AccessRuleRow } from './llm.table.js';
 
 /** Access rules of one tenant on one model. Every query filters by tenant_id explicitly (RLS is the floor). */
 
-export async function listAccessRules(tx: Tx, tenantId: string, modelId: string): Promise<AccessRuleRow[]> {
+export async function listAccessRules({ tx, tenantId }: TenantTx, modelId: string): Promise<AccessRuleRow[]> {
   return tx
     .select()
     .from(llmModelAccessRules)
@@ -12,7 +13,7 @@ export async function listAccessRules(tx: Tx, tenantId: string, modelId: string)
     .orderBy(asc(llmModelAccessRules.principalType), asc(llmModelAccessRules.principalId));
 }
 
-export async function deleteAccessRules(tx: Tx, tenantId: string, modelId: string): Promise<number> {
+export async function deleteAccessRules({ tx, tenantId }: TenantTx, modelId: string): Promise<number> {
   const deleted = await tx
     .delete(llmModelAccessRules)
     .where(and(eq(llmModelAccessRules.tenantId, tenantId), eq(llmModelAccessRules.modelId, modelId)))
@@ -20,9 +21,7 @@ export async function deleteAccessRules(tx: Tx, tenantId: string, modelId: strin
   return deleted.length;
 }
 
-export async function insertAccessRules(
-  tx: Tx,
-  tenantId: string,
+export async function insertAccessRules({ tx, tenantId }: TenantTx,
   modelId: string,
   rules: { principalType: AccessPrincipalType; principalId: string }[],
 ): Promise<void> {
@@ -34,12 +33,12 @@ export async function insertAccessRules(
  * Serialises rule replacement for one (tenant, model): two concurrent PUTs each delete-then-insert, and without the
  * lock the second could collide with the first's rows on the unique constraint.
  */
-export async function lockModelRules(tx: Tx, tenantId: string, modelId: string): Promise<void> {
+export async function lockModelRules({ tx, tenantId }: TenantTx, modelId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`llm-access:${tenantId}:${modelId}`}, 0))`);
 }
 
 /** Which of `ids` are users of the tenant. */
-export async function existingUserIds(tx: Tx, tenantId: string, ids: string[]): Promise<Set<string>> {
+export async function existingUserIds({ tx, tenantId }: TenantTx, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const found = await rows<{ id: string }>(
     tx,
@@ -49,7 +48,7 @@ export async function existingUserIds(tx: Tx, tenantId: string, ids: string[]): 
 }
 
 /** Which of `ids` are API keys of the tenant. */
-export async function existingApiKeyIds(tx: Tx, tenantId: string, ids: string[]): Promise<Set<string>> {
+export async function existingApiKeyIds({ tx, tenantId }: TenantTx, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const found = await rows<{ id: string }>(
     tx,
@@ -59,7 +58,7 @@ export async function existingApiKeyIds(tx: Tx, tenantId: string, ids: string[])
 }
 
 /** Model ids among `modelIds` that carry at least one rule for the tenant. */
-export async function restrictedModelIds(tx: Tx, tenantId: string, modelIds: string[]): Promise<Set<string>> {
+export async function restrictedModelIds({ tx, tenantId }: TenantTx, modelIds: string[]): Promise<Set<string>> {
   if (modelIds.length === 0) return new Set();
   const found = await tx
     .selectDistinct({ modelId: llmModelAccessRules.modelId })

@@ -1,5 +1,6 @@
-import { isUuid, type Database, type Tx } from '../../platform/db/database.js';
-import { notFound, unprocessable } from '../../platform/http/errors.js';
+import { isUuid, type Tx } from '../../platform/db/database.js';
+import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
+import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { ROLES } from '../../platform/auth/roles.js';
 import { deleteAccessRules, existingApiKeyIds, existingUserIds, insertAccessRules, listAccessRules, lockModelRules } from './access.repo.js';
 import { findModelByRef } from './models.repo.js';
@@ -15,17 +16,15 @@ export interface AccessRuleInput {
  * users, roles and API keys listed (ModelGate enforces it at call time). A rule naming a user or key of another tenant
  * is refused like one that does not exist, so a tenant cannot probe another's ids.
  */
-export function createAccessService(deps: { db: Database }) {
-  const { db } = deps;
-
+export function createAccessService() {
   async function requireModel(tx: Tx, ref: string): Promise<CatalogModelRow> {
     const model = await findModelByRef(tx, ref);
-    if (!model) throw notFound(`Model ${ref} not found`, 'model_not_found');
+    if (!model) throw new AppError('model_not_found', `Model ${ref} not found`);
     return model;
   }
 
-  async function present(tx: Tx, tenantId: string, model: CatalogModelRow) {
-    const rules = await listAccessRules(tx, tenantId, model.id);
+  async function present(t: TenantTx, model: CatalogModelRow) {
+    const rules = await listAccessRules(t, model.id);
     return {
       model_id: model.id,
       model_name: model.modelName,
@@ -34,11 +33,12 @@ export function createAccessService(deps: { db: Database }) {
     };
   }
 
-  async function get(tenantId: string, ref: string) {
-    return db.tenant(tenantId, async (tx) => present(tx, tenantId, await requireModel(tx, ref)));
+  /** `tenant` is the caller's own tenant (the route builder binds it). */
+  async function get(tenant: TenantDb, ref: string) {
+    return tenant.run(async (t) => present(t, await requireModel(t.tx, ref)));
   }
 
-  async function validate(tx: Tx, tenantId: string, rules: AccessRuleInput[]) {
+  async function validate(t: TenantTx, rules: AccessRuleInput[]) {
     const unique = new Map<string, { principalType: AccessPrincipalType; principalId: string }>();
     rules.forEach((rule, index) => {
       let id = rule.principal_id.trim();
@@ -53,8 +53,8 @@ export function createAccessService(deps: { db: Database }) {
       unique.set(`${rule.principal_type}:${id}`, { principalType: rule.principal_type, principalId: id });
     });
     const wanted = [...unique.values()];
-    const users = await existingUserIds(tx, tenantId, wanted.filter((r) => r.principalType === 'user').map((r) => r.principalId));
-    const keys = await existingApiKeyIds(tx, tenantId, wanted.filter((r) => r.principalType === 'api_key').map((r) => r.principalId));
+    const users = await existingUserIds(t, wanted.filter((r) => r.principalType === 'user').map((r) => r.principalId));
+    const keys = await existingApiKeyIds(t, wanted.filter((r) => r.principalType === 'api_key').map((r) => r.principalId));
     rules.forEach((rule, index) => {
       const id = rule.principal_id.trim().toLowerCase();
       if (rule.principal_type === 'user' && !users.has(id)) throw unprocessable(['body', 'rules', index, 'principal_id'], 'no such user in this tenant');
@@ -64,23 +64,23 @@ export function createAccessService(deps: { db: Database }) {
   }
 
   /** PUT: replaces the whole rule set (duplicates collapse), so repeating the same call changes nothing. */
-  async function replace(tenantId: string, ref: string, rules: AccessRuleInput[]) {
-    return db.tenant(tenantId, async (tx) => {
-      const model = await requireModel(tx, ref);
-      const wanted = await validate(tx, tenantId, rules);
-      await lockModelRules(tx, tenantId, model.id);
-      await deleteAccessRules(tx, tenantId, model.id);
-      await insertAccessRules(tx, tenantId, model.id, wanted);
-      return present(tx, tenantId, model);
+  async function replace(tenant: TenantDb, ref: string, rules: AccessRuleInput[]) {
+    return tenant.run(async (t) => {
+      const model = await requireModel(t.tx, ref);
+      const wanted = await validate(t, rules);
+      await lockModelRules(t, model.id);
+      await deleteAccessRules(t, model.id);
+      await insertAccessRules(t, model.id, wanted);
+      return present(t, model);
     });
   }
 
   /** DELETE: no rules left, the model is open to the whole tenant again. */
-  async function clear(tenantId: string, ref: string): Promise<void> {
-    await db.tenant(tenantId, async (tx) => {
-      const model = await requireModel(tx, ref);
-      await lockModelRules(tx, tenantId, model.id);
-      await deleteAccessRules(tx, tenantId, model.id);
+  async function clear(tenant: TenantDb, ref: string): Promise<void> {
+    await tenant.run(async (t) => {
+      const model = await requireModel(t.tx, ref);
+      await lockModelRules(t, model.id);
+      await deleteAccessRules(t, model.id);
     });
   }
 

@@ -1,7 +1,8 @@
 import type { Config } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
+import { tenantDb } from '../../platform/db/tenant-db.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { HttpError, badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import type { Resolver } from '../../platform/net/address-policy.js';
 import type { Mode } from './catalog/loader.js';
 import { openProviderKey, SecretDecryptionError, type KeyRing } from './crypto.js';
@@ -64,15 +65,14 @@ export function allowedByRules(principal: Principal, rules: Pick<AccessRuleRow, 
 
 /** The refusals of the chain, in one place. */
 const refusals = {
-  modelNotFound: (ref: string) => notFound(`Model ${ref} not found`, 'model_not_found'),
-  wrongMode: (model: CatalogModelRow, mode: Mode) => badRequest(`model ${model.modelName} is a ${model.mode} model, not ${mode}`, 'wrong_model_mode'),
-  notEnabled: (model: CatalogModelRow) => badRequest(`model ${model.modelName} is not enabled for this tenant`, 'model_not_enabled'),
-  accessDenied: (model: CatalogModelRow) => forbidden(`Access to model ${model.modelName} is restricted by its access rules`, 'model_access_denied'),
-  noKey: (provider: string) => badRequest(`Provider ${provider} has no API key configured for this tenant`, 'provider_not_configured'),
+  modelNotFound: (ref: string) => new AppError('model_not_found', `Model ${ref} not found`),
+  wrongMode: (model: CatalogModelRow, mode: Mode) => new AppError('wrong_model_mode', `model ${model.modelName} is a ${model.mode} model, not ${mode}`),
+  notEnabled: (model: CatalogModelRow) => new AppError('model_not_enabled', `model ${model.modelName} is not enabled for this tenant`),
+  accessDenied: (model: CatalogModelRow) => new AppError('model_access_denied', `Access to model ${model.modelName} is restricted by its access rules`),
+  noKey: (provider: string) => new AppError('provider_not_configured', `Provider ${provider} has no API key configured for this tenant`),
   urlNotAllowed: (provider: string, reason: string) =>
-    badRequest(`The base URL configured for provider ${provider} is not allowed: ${reason}`, 'provider_url_not_allowed'),
-  keyUnreadable: (provider: string) =>
-    new HttpError(500, `The API key stored for provider ${provider} cannot be decrypted; set it again`, 'provider_key_unreadable'),
+    new AppError('provider_url_not_allowed', `The base URL configured for provider ${provider} is not allowed: ${reason}`),
+  keyUnreadable: (provider: string) => new AppError('provider_key_unreadable', `The API key stored for provider ${provider} cannot be decrypted; set it again`),
 };
 
 interface Found {
@@ -108,12 +108,12 @@ export function createModelGate(deps: ModelGateDeps) {
 
   /** The model (by reference, else the tenant's default of `mode`) and what the chain needs about it, in one transaction. */
   async function find(tenantId: string, modelRef: string | null, mode: Mode, withRules: boolean): Promise<Found | null> {
-    return db.tenant(tenantId, async (tx) => {
-      const model = modelRef ? await findModelByRef(tx, modelRef) : await findDefaultModel(tx, tenantId, mode);
+    return tenantDb(db, tenantId).run(async (t) => {
+      const model = modelRef ? await findModelByRef(t.tx, modelRef) : await findDefaultModel(t, mode);
       if (!model) return null;
-      const preference = await findPreference(tx, tenantId, model.id);
-      const rules = withRules ? await listAccessRules(tx, tenantId, model.id) : null;
-      const credential = await findCredential(tx, tenantId, model.provider);
+      const preference = await findPreference(t, model.id);
+      const rules = withRules ? await listAccessRules(t, model.id) : null;
+      const credential = await findCredential(t, model.provider);
       return { model, preference: preference ?? null, rules, credential: credential ?? null };
     });
   }
@@ -150,13 +150,13 @@ export function createModelGate(deps: ModelGateDeps) {
 
   /** The tenant's key for `provider` (health probes), or null when none is configured. */
   async function forProvider(tenantId: string, provider: string): Promise<ProviderCredentials | null> {
-    const row = await db.tenant(tenantId, (tx) => findCredential(tx, tenantId, provider));
+    const row = await tenantDb(db, tenantId).run((t) => findCredential(t, provider));
     return row ? open(tenantId, provider, row) : null;
   }
 
   /** Configured providers with the time their key or base URL last changed. */
   async function configuredProviders(tenantId: string): Promise<Map<string, Date>> {
-    const rows = await db.tenant(tenantId, (tx) => listCredentialSummaries(tx, tenantId));
+    const rows = await tenantDb(db, tenantId).run(listCredentialSummaries);
     return new Map(rows.map((r) => [r.provider, r.updatedAt]));
   }
 
@@ -165,7 +165,7 @@ export function createModelGate(deps: ModelGateDeps) {
    * written before messages were cleaned on the way in). Unreadable keys are skipped: nothing to match them with.
    */
   async function secretsOf(tenantId: string): Promise<string[]> {
-    const rows = await db.tenant(tenantId, (tx) => listCredentials(tx, tenantId));
+    const rows = await tenantDb(db, tenantId).run(listCredentials);
     const secrets: string[] = [];
     for (const row of rows) {
       try {
@@ -179,7 +179,7 @@ export function createModelGate(deps: ModelGateDeps) {
 
   /** The tenant's enabled default model for a mode, or null. */
   async function defaultModel(tenantId: string, mode: Mode): Promise<CatalogModelRow | null> {
-    return db.tenant(tenantId, (tx) => findDefaultModel(tx, tenantId, mode));
+    return tenantDb(db, tenantId).run((t) => findDefaultModel(t, mode));
   }
 
   return { resolveForCall, resolveForTenant, forProvider, configuredProviders, secretsOf, defaultModel };

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { MODES } from './catalog/loader.js';
 import { PRINCIPAL_TYPES } from './llm.table.js';
 
@@ -9,6 +9,12 @@ const NullableNumber = Nullable(Type.Number());
 const NullableInteger = Nullable(Type.Integer());
 
 export const ModeSchema = Type.Enum(MODES);
+
+/**
+ * A query parameter with a default: optional in OpenAPI (a client may leave it out), yet always present in the
+ * handler, since validation fills the default in (Ajv's useDefaults) before the handler runs.
+ */
+export const withDefault = <T extends TSchema>(schema: T): T => Type.Optional(schema) as unknown as T;
 
 /** `model_id` accepts a UUID or a model_name (names hold dots, colons and slashes; send a slash as %2F). */
 export const ModelRefParams = Type.Object({
@@ -72,8 +78,8 @@ export const ModelsFlatResponse = Type.Object({ models: Type.Array(V2Model), tot
 
 export const ModelsQuery = Type.Object({
   provider: Type.Optional(Type.String({ maxLength: 100 })),
-  mode: Type.Enum(MODES, { default: 'chat' }),
-  enabled_only: Type.Boolean({ default: false }),
+  mode: withDefault(Type.Enum(MODES, { default: 'chat' })),
+  enabled_only: withDefault(Type.Boolean({ default: false })),
 });
 export const CatalogQuery = Type.Object({
   provider: Type.Optional(Type.String({ maxLength: 100 })),
@@ -82,7 +88,7 @@ export const CatalogQuery = Type.Object({
 export const FlatQuery = Type.Object({
   mode: Type.Optional(ModeSchema),
   provider: Type.Optional(Type.String({ maxLength: 100 })),
-  enabled_only: Type.Boolean({ default: false }),
+  enabled_only: withDefault(Type.Boolean({ default: false })),
 });
 
 export const UpdateModelPreferenceRequest = Type.Object({

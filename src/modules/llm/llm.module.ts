@@ -1,5 +1,6 @@
 import type { CoreContext } from '../../platform/context.js';
 import { createGuardedFetch } from '../../platform/net/guarded-fetch.js';
+import { mountRoutes } from '../../platform/http/route.js';
 import type { Module } from '../module.js';
 import type { DescriptionGenerator, EmbeddingResolver } from '../ingestion/index.js';
 import { createAccessService } from './access.service.js';
@@ -50,7 +51,7 @@ export function createLlm(ctx: CoreContext): Llm {
   const catalogFetch = createGuardedFetch({ policy: { allowPrivate: true, allowedHosts: [] } });
   const catalog = createCatalogService({ db, config, log, fetchImpl: catalogFetch });
   const models = createModelsService({ db, catalog });
-  const access = createAccessService({ db });
+  const access = createAccessService();
   const providers = createProvidersService({ db, keys, config });
   const gate = createModelGate({ db, keys, config });
 
@@ -65,17 +66,19 @@ export function createLlm(ctx: CoreContext): Llm {
   const provider = { timeoutMs: config.provider.timeoutMs, maxRetries: config.provider.maxRetries };
   const chat = createChatService({ gate: cachedGate, recorder, provider, clients });
   const media = createMediaService({ gate: cachedGate, recorder, provider, clients });
-  const tests = createModelTestService({ db, gate: cachedGate, chat, media });
-  const gatewayModels = createGatewayModels({ db });
+  const tests = createModelTestService({ gate: cachedGate, chat, media });
+  const gatewayModels = createGatewayModels();
 
   return {
     module: {
       name: 'llm',
       async routes(app) {
-        llmRoutes({ models, access, providers })(app);
-        callsRoutes(chat, media, tests)(app);
-        healthRoutes(health)(app);
-        errorLogRoutes(errors)(app);
+        mountRoutes(app, [
+          ...llmRoutes({ models, access, providers }),
+          ...callsRoutes(chat, media, tests),
+          ...healthRoutes(health),
+          ...errorLogRoutes(errors),
+        ]);
         await gatewayRoutes(chat, media, gatewayModels)(app);
       },
       commands: catalogCommands(catalog),

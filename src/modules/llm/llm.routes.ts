@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { auth, type App } from '../../platform/http/types.js';
-import { principalOf } from '../../platform/auth/plugin.js';
-import { ErrorBody, authErrors } from '../../platform/http/pagination.js';
+import { auth } from '../../platform/http/types.js';
+import { ErrorBody } from '../../platform/http/pagination.js';
+import { noContent, route } from '../../platform/http/route.js';
 import type { ModelsService } from './models.service.js';
 import type { AccessService } from './access.service.js';
 import type { ProvidersService } from './providers.service.js';
@@ -17,101 +17,162 @@ export interface LlmRouteServices {
 // everything that changes the tenant's configuration is for admins.
 const READ = auth.scopes('llm:read');
 const ADMIN = auth.scopes('admin');
-const notFoundErrors = { 404: ErrorBody, ...authErrors };
+const tags = ['llm'];
 /** Every /api/v1/llm operation is deprecated in favour of /api/v2/llm (SPEC "Versioning"). */
-const v1 = { tags: ['llm'], deprecated: true };
-const v2 = { tags: ['llm'] };
+const v1 = { tags, openapi: { deprecated: true } };
 
+/** Catalog, the tenant's model preferences and access rules, and its provider keys. */
 export function llmRoutes(services: LlmRouteServices) {
   const { models, access, providers } = services;
-  return (app: App) => {
+  return [
     // ---- version 1 ----
-    app.get(
-      '/api/v1/llm/providers',
-      { schema: { ...v1, summary: 'Providers with configuration status, model count and modes', response: { 200: dto.LLMProvidersListResponse, ...authErrors } }, config: { auth: READ } },
-      async (request) => providers.listV1(principalOf(request).tenantId),
-    );
-    app.get(
-      '/api/v1/llm/models',
-      { schema: { ...v1, summary: 'Models of one mode with costs and the tenant status', querystring: dto.ModelsQuery, response: { 200: dto.LLMModelsListResponse, ...authErrors } }, config: { auth: READ } },
-      async (request) => models.listV1(principalOf(request).tenantId, request.query),
-    );
-    app.get(
-      '/api/v1/llm/models/catalog',
-      { schema: { ...v1, summary: 'The whole catalog with its providers and modes', querystring: dto.CatalogQuery, response: { 200: dto.CatalogModelsListResponse, ...authErrors } }, config: { auth: READ } },
-      async (request) => models.catalog(request.query),
-    );
-    app.patch(
-      '/api/v1/llm/models/:model_id/preference',
-      {
-        schema: { ...v1, summary: 'Enable or disable a model for the tenant, or make it the default of its mode', params: dto.ModelRefParams, body: dto.UpdateModelPreferenceRequest, response: { 200: dto.ModelPreferenceResponse, ...notFoundErrors } },
-        config: { auth: ADMIN },
+    route({
+      ...v1,
+      method: 'GET',
+      url: '/api/v1/llm/providers',
+      summary: 'Providers with configuration status, model count and modes',
+      auth: READ,
+      responses: { 200: dto.LLMProvidersListResponse },
+      handler: ({ tenant }) => providers.listV1(tenant),
+    }),
+    route({
+      ...v1,
+      method: 'GET',
+      url: '/api/v1/llm/models',
+      summary: 'Models of one mode with costs and the tenant status',
+      auth: READ,
+      query: dto.ModelsQuery,
+      responses: { 200: dto.LLMModelsListResponse },
+      handler: ({ tenant, query }) => models.listV1(tenant, query),
+    }),
+    route({
+      ...v1,
+      method: 'GET',
+      url: '/api/v1/llm/models/catalog',
+      summary: 'The whole catalog with its providers and modes',
+      auth: READ,
+      query: dto.CatalogQuery,
+      responses: { 200: dto.CatalogModelsListResponse },
+      handler: ({ query }) => models.catalog(query),
+    }),
+    route({
+      ...v1,
+      method: 'PATCH',
+      url: '/api/v1/llm/models/:model_id/preference',
+      summary: 'Enable or disable a model for the tenant, or make it the default of its mode',
+      auth: ADMIN,
+      params: dto.ModelRefParams,
+      body: dto.UpdateModelPreferenceRequest,
+      responses: { 200: dto.ModelPreferenceResponse, 404: ErrorBody },
+      handler: ({ tenant, params, body }) => models.updatePreference(tenant, params.model_id, body),
+    }),
+    route({
+      ...v1,
+      method: 'GET',
+      url: '/api/v1/llm/models/:model_id/access',
+      summary: "The model's access rules for the tenant",
+      auth: READ,
+      params: dto.ModelRefParams,
+      responses: { 200: dto.ModelAccessResponse, 404: ErrorBody },
+      handler: ({ tenant, params }) => access.get(tenant, params.model_id),
+    }),
+    route({
+      ...v1,
+      method: 'PUT',
+      url: '/api/v1/llm/models/:model_id/access',
+      summary: 'Replace all access rules of the model (idempotent)',
+      auth: ADMIN,
+      params: dto.ModelRefParams,
+      body: dto.UpdateModelAccessRequest,
+      responses: { 200: dto.ModelAccessResponse, 404: ErrorBody },
+      handler: ({ tenant, params, body }) => access.replace(tenant, params.model_id, body.rules),
+    }),
+    route({
+      ...v1,
+      method: 'DELETE',
+      url: '/api/v1/llm/models/:model_id/access',
+      summary: 'Remove all access rules: the model is open to the whole tenant',
+      auth: ADMIN,
+      params: dto.ModelRefParams,
+      responses: { 204: Type.Null(), 404: ErrorBody },
+      handler: async ({ tenant, params }) => {
+        await access.clear(tenant, params.model_id);
+        return noContent();
       },
-      async (request) => models.updatePreference(principalOf(request).tenantId, request.params.model_id, request.body),
-    );
-    app.get(
-      '/api/v1/llm/models/:model_id/access',
-      { schema: { ...v1, summary: "The model's access rules for the tenant", params: dto.ModelRefParams, response: { 200: dto.ModelAccessResponse, ...notFoundErrors } }, config: { auth: READ } },
-      async (request) => access.get(principalOf(request).tenantId, request.params.model_id),
-    );
-    app.put(
-      '/api/v1/llm/models/:model_id/access',
-      {
-        schema: { ...v1, summary: 'Replace all access rules of the model (idempotent)', params: dto.ModelRefParams, body: dto.UpdateModelAccessRequest, response: { 200: dto.ModelAccessResponse, ...notFoundErrors } },
-        config: { auth: ADMIN },
-      },
-      async (request) => access.replace(principalOf(request).tenantId, request.params.model_id, request.body.rules),
-    );
-    app.delete(
-      '/api/v1/llm/models/:model_id/access',
-      { schema: { ...v1, summary: 'Remove all access rules: the model is open to the whole tenant', params: dto.ModelRefParams, response: { 204: Type.Null(), ...notFoundErrors } }, config: { auth: ADMIN } },
-      async (request, reply) => {
-        await access.clear(principalOf(request).tenantId, request.params.model_id);
-        return reply.code(204).send(null);
-      },
-    );
+    }),
 
     // ---- version 2 ----
-    app.get(
-      '/api/v2/llm/models',
-      { schema: { ...v2, summary: 'All models grouped by mode, each with its enabled flag', response: { 200: dto.ModelsGroupedResponse, ...authErrors } }, config: { auth: READ } },
-      async (request) => models.grouped(principalOf(request).tenantId),
-    );
-    app.get(
-      '/api/v2/llm/models/flat',
-      { schema: { ...v2, summary: 'Models as one list, filtered by mode, provider, enabled', querystring: dto.FlatQuery, response: { 200: dto.ModelsFlatResponse, ...authErrors } }, config: { auth: READ } },
-      async (request) => models.flat(principalOf(request).tenantId, request.query),
-    );
-    app.post(
-      '/api/v2/llm/models/activate',
-      { schema: { ...v2, summary: 'Enable a catalog model for the tenant', body: dto.ActivateModelRequest, response: { 200: dto.ActivateModelResponse, ...notFoundErrors } }, config: { auth: ADMIN } },
-      async (request) => models.activate(principalOf(request).tenantId, request.body),
-    );
-    app.delete(
-      '/api/v2/llm/models/:model_name/deactivate',
-      { schema: { ...v2, summary: "Remove the tenant's preference (the model record is kept)", params: dto.ModelNameParams, response: { 200: dto.DeactivateModelResponse, ...notFoundErrors } }, config: { auth: ADMIN } },
-      async (request) => models.deactivate(principalOf(request).tenantId, request.params.model_name),
-    );
-    app.get(
-      '/api/v2/llm/providers',
-      { schema: { ...v2, summary: 'Providers with their model count per mode', response: { 200: Type.Array(dto.ProviderInfo), ...authErrors } }, config: { auth: READ } },
-      async (request) => providers.listV2(principalOf(request).tenantId),
-    );
-    app.put(
-      '/api/v2/llm/providers/:provider/credentials',
-      {
-        schema: { ...v2, summary: "Set the tenant's key (and optional base URL) for a provider; the key is never returned", params: dto.ProviderParams, body: dto.ProviderCredentialsRequest, response: { 200: dto.ProviderCredentialsResponse, ...notFoundErrors } },
-        config: { auth: ADMIN },
+    route({
+      tags,
+      method: 'GET',
+      url: '/api/v2/llm/models',
+      summary: 'All models grouped by mode, each with its enabled flag',
+      auth: READ,
+      responses: { 200: dto.ModelsGroupedResponse },
+      handler: ({ tenant }) => models.grouped(tenant),
+    }),
+    route({
+      tags,
+      method: 'GET',
+      url: '/api/v2/llm/models/flat',
+      summary: 'Models as one list, filtered by mode, provider, enabled',
+      auth: READ,
+      query: dto.FlatQuery,
+      responses: { 200: dto.ModelsFlatResponse },
+      handler: ({ tenant, query }) => models.flat(tenant, query),
+    }),
+    route({
+      tags,
+      method: 'POST',
+      url: '/api/v2/llm/models/activate',
+      summary: 'Enable a catalog model for the tenant',
+      auth: ADMIN,
+      body: dto.ActivateModelRequest,
+      responses: { 200: dto.ActivateModelResponse, 404: ErrorBody },
+      handler: ({ tenant, body }) => models.activate(tenant, body),
+    }),
+    route({
+      tags,
+      method: 'DELETE',
+      url: '/api/v2/llm/models/:model_name/deactivate',
+      summary: "Remove the tenant's preference (the model record is kept)",
+      auth: ADMIN,
+      params: dto.ModelNameParams,
+      responses: { 200: dto.DeactivateModelResponse, 404: ErrorBody },
+      handler: ({ tenant, params }) => models.deactivate(tenant, params.model_name),
+    }),
+    route({
+      tags,
+      method: 'GET',
+      url: '/api/v2/llm/providers',
+      summary: 'Providers with their model count per mode',
+      auth: READ,
+      responses: { 200: Type.Array(dto.ProviderInfo) },
+      handler: ({ tenant }) => providers.listV2(tenant),
+    }),
+    route({
+      tags,
+      method: 'PUT',
+      url: '/api/v2/llm/providers/:provider/credentials',
+      summary: "Set the tenant's key (and optional base URL) for a provider; the key is never returned",
+      auth: ADMIN,
+      params: dto.ProviderParams,
+      body: dto.ProviderCredentialsRequest,
+      responses: { 200: dto.ProviderCredentialsResponse, 404: ErrorBody },
+      handler: ({ tenant, params, body }) => providers.putCredentials(tenant, params.provider, body),
+    }),
+    route({
+      tags,
+      method: 'DELETE',
+      url: '/api/v2/llm/providers/:provider/credentials',
+      summary: "Delete the tenant's key for a provider",
+      auth: ADMIN,
+      params: dto.ProviderParams,
+      responses: { 204: Type.Null(), 404: ErrorBody },
+      handler: async ({ tenant, params }) => {
+        await providers.deleteCredentials(tenant, params.provider);
+        return noContent();
       },
-      async (request) => providers.putCredentials(principalOf(request).tenantId, request.params.provider, request.body),
-    );
-    app.delete(
-      '/api/v2/llm/providers/:provider/credentials',
-      { schema: { ...v2, summary: "Delete the tenant's key for a provider", params: dto.ProviderParams, response: { 204: Type.Null(), ...notFoundErrors } }, config: { auth: ADMIN } },
-      async (request, reply) => {
-        await providers.deleteCredentials(principalOf(request).tenantId, request.params.provider);
-        return reply.code(204).send(null);
-      },
-    );
-  };
+    }),
+  ];
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { isUuid, rows, type Tx } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/tenant-db.js';
 import type { CatalogModel, Mode } from './catalog/loader.js';
 import { llmModelPreferences, llmModels, type CatalogModelRow, type ModelPreferenceRow } from './llm.table.js';
 
@@ -28,7 +29,7 @@ export interface ModelWithPreference {
  * Catalog models with the tenant's preference. Models dropped from the catalog stay listed for a tenant that still
  * has a preference on them, so an enabled model never silently disappears from its admin's view.
  */
-export async function listModelsForTenant(tx: Tx, tenantId: string, filter: ModelFilter): Promise<ModelWithPreference[]> {
+export async function listModelsForTenant({ tx, tenantId }: TenantTx, filter: ModelFilter): Promise<ModelWithPreference[]> {
   const conditions: SQL[] = [];
   if (filter.provider) conditions.push(eq(llmModels.provider, filter.provider));
   if (filter.mode) conditions.push(eq(llmModels.mode, filter.mode));
@@ -145,7 +146,7 @@ export async function countCatalogModels(tx: Tx): Promise<number> {
 
 // ---- preferences (tenant-owned) ----
 
-export async function findPreference(tx: Tx, tenantId: string, modelId: string): Promise<ModelPreferenceRow | null> {
+export async function findPreference({ tx, tenantId }: TenantTx, modelId: string): Promise<ModelPreferenceRow | null> {
   const [row] = await tx
     .select()
     .from(llmModelPreferences)
@@ -157,11 +158,11 @@ export async function findPreference(tx: Tx, tenantId: string, modelId: string):
  * Serialises default changes of one (tenant, mode) across connections, so that of two concurrent "make X default"
  * calls the second sees the first's default and unsets it instead of failing on the unique index.
  */
-export async function lockDefaultSlot(tx: Tx, tenantId: string, mode: Mode): Promise<void> {
+export async function lockDefaultSlot({ tx, tenantId }: TenantTx, mode: Mode): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`llm-default:${tenantId}:${mode}`}, 0))`);
 }
 
-export async function clearOtherDefaults(tx: Tx, tenantId: string, mode: Mode, keepModelId: string): Promise<void> {
+export async function clearOtherDefaults({ tx, tenantId }: TenantTx, mode: Mode, keepModelId: string): Promise<void> {
   await tx
     .update(llmModelPreferences)
     .set({ isDefault: false, updatedAt: sql`now()` })
@@ -176,12 +177,12 @@ export async function clearOtherDefaults(tx: Tx, tenantId: string, mode: Mode, k
 }
 
 export async function upsertPreference(
-  tx: Tx,
-  values: { tenantId: string; modelId: string; mode: Mode; isEnabled: boolean; isDefault: boolean },
+  { tx, tenantId }: TenantTx,
+  values: { modelId: string; mode: Mode; isEnabled: boolean; isDefault: boolean },
 ): Promise<ModelPreferenceRow> {
   const [row] = await tx
     .insert(llmModelPreferences)
-    .values(values)
+    .values({ ...values, tenantId })
     .onConflictDoUpdate({
       target: [llmModelPreferences.tenantId, llmModelPreferences.modelId],
       set: { isEnabled: values.isEnabled, isDefault: values.isDefault, updatedAt: sql`now()` },
@@ -190,7 +191,7 @@ export async function upsertPreference(
   return row;
 }
 
-export async function deletePreference(tx: Tx, tenantId: string, modelId: string): Promise<boolean> {
+export async function deletePreference({ tx, tenantId }: TenantTx, modelId: string): Promise<boolean> {
   const result = await tx
     .delete(llmModelPreferences)
     .where(and(eq(llmModelPreferences.tenantId, tenantId), eq(llmModelPreferences.modelId, modelId)))
@@ -198,7 +199,7 @@ export async function deletePreference(tx: Tx, tenantId: string, modelId: string
   return result.length > 0;
 }
 
-export async function findDefaultModel(tx: Tx, tenantId: string, mode: Mode): Promise<CatalogModelRow | null> {
+export async function findDefaultModel({ tx, tenantId }: TenantTx, mode: Mode): Promise<CatalogModelRow | null> {
   const [row] = await tx
     .select({ model: llmModels })
     .from(llmModelPreferences)

@@ -1,5 +1,6 @@
 import type { Database, Tx } from '../../platform/db/database.js';
-import { notFound, unprocessable } from '../../platform/http/errors.js';
+import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
+import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { MODES, type Mode } from './catalog/loader.js';
 import type { CatalogService } from './catalog.service.js';
 import type { CatalogModelRow } from './llm.table.js';
@@ -35,20 +36,20 @@ export function createModelsService(deps: ModelsDeps) {
 
   async function requireModel(tx: Tx, ref: string): Promise<CatalogModelRow> {
     const model = await findModelByRef(tx, ref);
-    if (!model) throw notFound(`Model ${ref} not found`, 'model_not_found');
+    if (!model) throw new AppError('model_not_found', `Model ${ref} not found`);
     return model;
   }
 
-  async function tenantModels(tenantId: string, filter: ModelFilter) {
-    return db.tenant(tenantId, async (tx) => {
-      const [models, credentials] = [await listModelsForTenant(tx, tenantId, filter), await listCredentialSummaries(tx, tenantId)];
+  async function tenantModels(tenant: TenantDb, filter: ModelFilter) {
+    return tenant.run(async (t) => {
+      const [models, credentials] = [await listModelsForTenant(t, filter), await listCredentialSummaries(t)];
       return { models, configured: new Set(credentials.map((c) => c.provider)) };
     });
   }
 
   /** GET /api/v1/llm/models */
-  async function listV1(tenantId: string, query: { provider?: string; mode: Mode; enabled_only: boolean }) {
-    const { models, configured } = await tenantModels(tenantId, { provider: query.provider, mode: query.mode, enabledOnly: query.enabled_only });
+  async function listV1(tenant: TenantDb, query: { provider?: string; mode: Mode; enabled_only: boolean }) {
+    const { models, configured } = await tenantModels(tenant, { provider: query.provider, mode: query.mode, enabledOnly: query.enabled_only });
     const items = models.map((m) => presentTenantModel(m.model, m.preference, configured.has(m.model.provider)));
     return { models: items, total: items.length };
   }
@@ -65,8 +66,8 @@ export function createModelsService(deps: ModelsDeps) {
   }
 
   /** GET /api/v2/llm/models: every model, grouped by the seven modes. */
-  async function grouped(tenantId: string) {
-    const { models, configured } = await tenantModels(tenantId, {});
+  async function grouped(tenant: TenantDb) {
+    const { models, configured } = await tenantModels(tenant, {});
     const groups = Object.fromEntries(MODES.map((mode) => [mode, [] as ReturnType<typeof presentV2Model>[]])) as Record<
       Mode,
       ReturnType<typeof presentV2Model>[]
@@ -76,8 +77,8 @@ export function createModelsService(deps: ModelsDeps) {
   }
 
   /** GET /api/v2/llm/models/flat */
-  async function flat(tenantId: string, query: { mode?: Mode; provider?: string; enabled_only: boolean }) {
-    const { models, configured } = await tenantModels(tenantId, { mode: query.mode, provider: query.provider, enabledOnly: query.enabled_only });
+  async function flat(tenant: TenantDb, query: { mode?: Mode; provider?: string; enabled_only: boolean }) {
+    const { models, configured } = await tenantModels(tenant, { mode: query.mode, provider: query.provider, enabledOnly: query.enabled_only });
     const items = models.map((m) => presentV2Model(m.model, m.preference, configured.has(m.model.provider)));
     return { models: items, total: items.length };
   }
@@ -86,28 +87,28 @@ export function createModelsService(deps: ModelsDeps) {
    * Applies a preference change in one transaction. The (tenant, mode) lock makes "set default" atomic under
    * concurrent calls: the later call waits, then sees and unsets the earlier default, so exactly one remains.
    */
-  async function applyPreference(tx: Tx, tenantId: string, model: CatalogModelRow, change: PreferenceChange) {
-    await lockDefaultSlot(tx, tenantId, model.mode);
-    const current = await findPreference(tx, tenantId, model.id);
+  async function applyPreference(t: TenantTx, model: CatalogModelRow, change: PreferenceChange) {
+    await lockDefaultSlot(t, model.mode);
+    const current = await findPreference(t, model.id);
     let isEnabled = change.is_enabled ?? current?.isEnabled ?? false;
     let isDefault = change.is_default ?? current?.isDefault ?? false;
     if (change.is_default === true) isEnabled = true; // a default must be usable
     if (!isEnabled) isDefault = false; // disabling a model also drops it as default
-    if (isDefault) await clearOtherDefaults(tx, tenantId, model.mode, model.id);
-    return upsertPreference(tx, { tenantId, modelId: model.id, mode: model.mode, isEnabled, isDefault });
+    if (isDefault) await clearOtherDefaults(t, model.mode, model.id);
+    return upsertPreference(t, { modelId: model.id, mode: model.mode, isEnabled, isDefault });
   }
 
   /** PATCH /api/v1/llm/models/{model_id}/preference */
-  async function updatePreference(tenantId: string, ref: string, change: PreferenceChange) {
+  async function updatePreference(tenant: TenantDb, ref: string, change: PreferenceChange) {
     if (change.is_enabled === undefined && change.is_default === undefined) {
       throw unprocessable(['body'], 'provide is_enabled, is_default or both');
     }
     if (change.is_enabled === false && change.is_default === true) {
       throw unprocessable(['body', 'is_default'], 'a disabled model cannot be the default');
     }
-    return db.tenant(tenantId, async (tx) => {
-      const model = await requireModel(tx, ref);
-      return presentPreference(model, await applyPreference(tx, tenantId, model, change));
+    return tenant.run(async (t) => {
+      const model = await requireModel(t.tx, ref);
+      return presentPreference(model, await applyPreference(t, model, change));
     });
   }
 
@@ -115,28 +116,29 @@ export function createModelsService(deps: ModelsDeps) {
    * POST /api/v2/llm/models/activate: the model must be in the catalog; its row is created if a sync has not
    * written it yet; the preference is created or updated with enabled true.
    */
-  async function activate(tenantId: string, input: { model_name: string; is_default?: boolean }) {
+  async function activate(tenant: TenantDb, input: { model_name: string; is_default?: boolean }) {
     const name = input.model_name.trim();
-    return db.tenant(tenantId, async (tx) => {
+    return tenant.run(async (t) => {
+      const { tx } = t;
       let model = await findModelByRef(tx, name);
       let created = false;
       if (!model) {
         const entry = deps.catalog.entry(name);
-        if (!entry) throw notFound(`Model ${name} is not in the catalog`, 'model_not_found');
+        if (!entry) throw new AppError('model_not_found', `Model ${name} is not in the catalog`);
         await upsertCatalogModels(tx, [entry], 'activation');
         model = (await findModelByRef(tx, name))!;
         created = true;
       }
-      const preference = await applyPreference(tx, tenantId, model, { is_enabled: true, is_default: input.is_default });
+      const preference = await applyPreference(t, model, { is_enabled: true, is_default: input.is_default });
       return { ...presentPreference(model, preference), model_created: created };
     });
   }
 
   /** DELETE /api/v2/llm/models/{model_name}/deactivate: removes the preference only; the model row stays. */
-  async function deactivate(tenantId: string, modelName: string) {
-    return db.tenant(tenantId, async (tx) => {
-      const model = await requireModel(tx, modelName);
-      const removed = await deletePreference(tx, tenantId, model.id);
+  async function deactivate(tenant: TenantDb, modelName: string) {
+    return tenant.run(async (t) => {
+      const model = await requireModel(t.tx, modelName);
+      const removed = await deletePreference(t, model.id);
       return { model_id: model.id, model_name: model.modelName, is_enabled: false as const, preference_removed: removed };
     });
   }

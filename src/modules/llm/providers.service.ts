@@ -1,6 +1,7 @@
 import type { Config } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
-import { notFound, unprocessable } from '../../platform/http/errors.js';
+import type { TenantDb } from '../../platform/db/tenant-db.js';
+import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { MODES, type Mode } from './catalog/loader.js';
 import { keyHint, sealProviderKey, type KeyRing } from './crypto.js';
 import type { Resolver } from '../../platform/net/address-policy.js';
@@ -32,10 +33,10 @@ export function createProvidersService(deps: ProvidersDeps) {
   const { db, keys } = deps;
   const policy = providerUrlPolicy(deps.config);
 
-  async function overview(tenantId: string) {
-    const [counts, credentials] = await db.tenant(tenantId, async (tx) => [
-      await countModelsByProviderMode(tx),
-      await listCredentialSummaries(tx, tenantId),
+  async function overview(tenant: TenantDb) {
+    const [counts, credentials] = await tenant.run(async (t) => [
+      await countModelsByProviderMode(t.tx),
+      await listCredentialSummaries(t),
     ] as const);
     const byProvider = new Map<string, Partial<Record<Mode, number>>>();
     for (const c of counts) byProvider.set(c.provider, { ...byProvider.get(c.provider), [c.mode]: c.count });
@@ -57,8 +58,8 @@ export function createProvidersService(deps: ProvidersDeps) {
   }
 
   /** GET /api/v1/llm/providers */
-  async function listV1(tenantId: string) {
-    const providers = (await overview(tenantId)).map(({ perMode, ...rest }) => ({
+  async function listV1(tenant: TenantDb) {
+    const providers = (await overview(tenant)).map(({ perMode, ...rest }) => ({
       ...rest,
       modes: MODES.filter((m) => (perMode[m] ?? 0) > 0),
     }));
@@ -66,8 +67,8 @@ export function createProvidersService(deps: ProvidersDeps) {
   }
 
   /** GET /api/v2/llm/providers: one entry per provider with its model count per mode. */
-  async function listV2(tenantId: string) {
-    return (await overview(tenantId)).map(({ perMode, key_hint: _hint, base_url: _url, ...rest }) => ({
+  async function listV2(tenant: TenantDb) {
+    return (await overview(tenant)).map(({ perMode, key_hint: _hint, base_url: _url, ...rest }) => ({
       ...rest,
       models_by_mode: Object.fromEntries(MODES.map((m) => [m, perMode[m] ?? 0])) as Record<Mode, number>,
     }));
@@ -88,18 +89,19 @@ export function createProvidersService(deps: ProvidersDeps) {
    * PUT /api/v2/llm/providers/{provider}/credentials. The key is always required (a PUT without it is a 422), so a
    * base URL can never be pointed elsewhere while keeping a key that was entered for the old destination.
    */
-  async function putCredentials(tenantId: string, rawProvider: string, input: CredentialsInput) {
+  async function putCredentials(tenant: TenantDb, rawProvider: string, input: CredentialsInput) {
     const provider = rawProvider.trim().toLowerCase();
     const apiKey = input.api_key.trim();
     if (!apiKey) throw unprocessable(['body', 'api_key'], 'api_key must not be empty');
     if (hasControl(apiKey)) throw unprocessable(['body', 'api_key'], 'api_key must not contain control characters');
     const organization = input.organization?.trim() || null;
     if (organization && hasControl(organization)) throw unprocessable(['body', 'organization'], 'organization must not contain control characters');
-    if (!(await db.system((tx) => providerExists(tx, provider)))) throw notFound(`Provider ${rawProvider} not found`, 'provider_not_found');
+    if (!(await db.system((tx) => providerExists(tx, provider)))) throw new AppError('provider_not_found', `Provider ${rawProvider} not found`);
     const baseUrl = await normaliseBaseUrl(input.base_url);
-    const sealed = sealProviderKey(keys, tenantId, provider, apiKey);
-    const row = await db.tenant(tenantId, (tx) =>
-      upsertCredential(tx, { tenantId, provider, ...sealed, keyHint: keyHint(apiKey), baseUrl, organization }),
+    // The key is sealed for this tenant (its id is in the associated data): the same tenant the row is written to.
+    const sealed = sealProviderKey(keys, tenant.tenantId, provider, apiKey);
+    const row = await tenant.run((t) =>
+      upsertCredential(t, { provider, ...sealed, keyHint: keyHint(apiKey), baseUrl, organization }),
     );
     return {
       provider: row.provider,
@@ -112,10 +114,10 @@ export function createProvidersService(deps: ProvidersDeps) {
   }
 
   /** DELETE /api/v2/llm/providers/{provider}/credentials */
-  async function deleteCredentials(tenantId: string, rawProvider: string): Promise<void> {
+  async function deleteCredentials(tenant: TenantDb, rawProvider: string): Promise<void> {
     const provider = rawProvider.trim().toLowerCase();
-    const deleted = await db.tenant(tenantId, (tx) => deleteCredential(tx, tenantId, provider));
-    if (!deleted) throw notFound(`No credentials configured for provider ${rawProvider}`, 'credentials_not_found');
+    const deleted = await tenant.run((t) => deleteCredential(t, provider));
+    if (!deleted) throw new AppError('credentials_not_found', `No credentials configured for provider ${rawProvider}`);
   }
 
   return { listV1, listV2, putCredentials, deleteCredentials };

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, InvalidPromptError, UnsupportedFunctionalityError } from 'ai';
-import { HttpError } from '../../../platform/http/errors.js';
+import { AppError } from '../../../platform/http/errors.js';
 import { classify, ProviderFailure } from './failures.js';
 
 /** The caller went away (client disconnect or its own signal): not a provider failure, nothing to record. */
@@ -131,7 +131,7 @@ export async function withRetries<T>(attempt: (signal: AttemptSignal) => Promise
       if (InvalidPromptError.isInstance(error) || InvalidArgumentError.isInstance(error) || UnsupportedFunctionalityError.isInstance(error)) {
         // Refused by the SDK before any request: the input does not fit this model or provider. No provider involved.
         signal.done(true);
-        throw new HttpError(400, `The request cannot be sent to this model: ${error.message}`, 'invalid_model_request');
+        throw new AppError('invalid_model_request', `The request cannot be sent to this model: ${error.message}`);
       }
       const failure = error instanceof CallAborted ? error : signal.failureOf(error, options.provider);
       signal.done(true);

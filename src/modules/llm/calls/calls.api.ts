@@ -3,6 +3,9 @@ import { MAX_MESSAGES, MAX_PROMPT_CHARS } from './chat.service.js';
 
 /** Request and response schemas of the /api/v1/llm call endpoints (validation, types and OpenAPI in one place). */
 
+/** Room for 1,000,000 characters of any script, JSON-escaped (chat and the gateway's chat and embeddings). */
+export const CHAT_BODY_LIMIT = 8 * 1024 * 1024;
+
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const ModelRef = Type.String({ minLength: 1, maxLength: 300, description: 'model_name of the catalog, or the model UUID' });
 

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { HealthStatus } from './failures.js';
 
-/** Tables of migration 0004_llm_calls.sql; all tenant-owned (RLS). */
+/** Tables of migration 0004_llm_calls.sql (llm_errors' document and job: 0008); all tenant-owned (RLS). */
 
 export const llmUsage = pgTable('llm_usage', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -31,10 +32,14 @@ export const llmErrors = pgTable('llm_errors', {
   userId: uuid('user_id'),
   apiKeyId: uuid('api_key_id'),
   requestId: text('request_id'),
+  /** Background work: the document being described and its indexing job (no foreign key: the log outlives them). */
+  documentId: uuid('document_id'),
+  jobId: uuid('job_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('llm_errors_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id),
   index('llm_errors_tenant_provider').on(t.tenantId, t.provider, t.createdAt.desc()),
+  index('llm_errors_tenant_document').on(t.tenantId, t.documentId, t.createdAt.desc()).where(sql`document_id IS NOT NULL`),
 ]);
 export type ErrorRow = typeof llmErrors.$inferSelect;
 export type ErrorInsert = typeof llmErrors.$inferInsert;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { generateText, streamText, type FinishReason, type LanguageModelUsage, type ModelMessage } from 'ai';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { HttpError, payloadTooLarge, unprocessable } from '../../../platform/http/errors.js';
+import { payloadTooLarge, unprocessable, type AppError } from '../../../platform/http/errors.js';
 import { CallAborted, withRetries } from './attempts.js';
-import { ProviderFailure, rethrowAsHttp } from './failures.js';
+import { ProviderFailure, rethrowAsAppError } from './failures.js';
 import type { ResolvedCall } from '../gate.js';
 import type { GateCache } from './gate-cache.js';
 import type { ProviderClients } from './providers.js';
@@ -48,7 +48,7 @@ export interface ChatResult {
   latencyMs: number;
 }
 
-export type ChatEvent = { type: 'delta'; text: string } | { type: 'done'; result: ChatResult } | { type: 'error'; error: HttpError };
+export type ChatEvent = { type: 'delta'; text: string } | { type: 'done'; result: ChatResult } | { type: 'error'; error: AppError };
 
 export interface ChatStream {
   id: string;
@@ -155,7 +155,7 @@ export function createChatService(deps: ChatDeps) {
 
   async function complete(principal: Principal, ctx: CallContext, input: ChatInput): Promise<ChatResult> {
     const resolved = await deps.gate.resolveForCall(principal, input.model, 'chat');
-    return completeResolved(ctx, resolved, input).catch(rethrowAsHttp);
+    return completeResolved(ctx, resolved, input).catch(rethrowAsAppError);
   }
 
   /**
@@ -195,7 +195,7 @@ export function createChatService(deps: ChatDeps) {
         }
       },
       { ...retryOptions(ctx, resolved), keep: true },
-    ).catch(rethrowAsHttp);
+    ).catch(rethrowAsAppError);
     opened.attempt.pause();
 
     const id = newCompletionId();
@@ -243,7 +243,7 @@ export function createChatService(deps: ChatDeps) {
         attempt.done(true);
         if (failure instanceof CallAborted) return; // the client left: nobody to tell, nothing the provider did wrong
         await recorder.failure(ctx, model, failure);
-        yield { type: 'error', error: failure.toHttpError() };
+        yield { type: 'error', error: failure.toAppError() };
       } finally {
         if (!finished) attempt.done(true);
       }

@@ -1,5 +1,5 @@
 import { APICallError, EmptyResponseBodyError, InvalidResponseDataError, JSONParseError, TypeValidationError } from 'ai';
-import { HttpError } from '../../../platform/http/errors.js';
+import { AppError } from '../../../platform/http/errors.js';
 import { UnsafeUrlError } from '../../../platform/net/address-policy.js';
 import { RedirectRefusedError } from '../../../platform/net/guarded-fetch.js';
 import { redactKeyShapes, removeSecret } from './redact.js';
@@ -8,7 +8,7 @@ import { redactKeyShapes, removeSecret } from './redact.js';
 export const HEALTH_STATUSES = ['ok', 'rate_limited', 'quota_exceeded', 'invalid_key', 'error', 'unknown'] as const;
 export type HealthStatus = (typeof HEALTH_STATUSES)[number];
 
-/** What went wrong with a provider call; the error log stores `code`, the client sees `toHttpError()`. */
+/** What went wrong with a provider call; the error log stores `code`, the client sees `toAppError()`. */
 export type FailureCode =
   | 'rate_limited'
   | 'quota_exceeded'
@@ -66,7 +66,7 @@ export class ProviderFailure extends Error {
   }
 
   /** The response our client gets: readable, never the provider's raw body or anything key-shaped. */
-  toHttpError(): HttpError {
+  toAppError(): AppError {
     const who = this.provider;
     switch (this.code) {
       case 'rate_limited':
@@ -76,22 +76,22 @@ export class ProviderFailure extends Error {
           this.code === 'rate_limited'
             ? `The ${who} provider is rate limiting this tenant's key (HTTP 429); retry after ${wait} s`
             : `The ${who} account of this tenant has exceeded its quota or billing limit (HTTP 429): ${this.message}`;
-        return new HttpError(429, detail, `provider_${this.code}`, { 'retry-after': wait });
+        return new AppError(this.code === 'rate_limited' ? 'provider_rate_limited' : 'provider_quota_exceeded', detail, { 'retry-after': wait });
       }
       case 'invalid_key':
-        return new HttpError(502, `provider key rejected: ${who} answered HTTP ${this.statusCode}; check the API key configured for this tenant`, 'provider_key_rejected');
+        return new AppError('provider_key_rejected', `provider key rejected: ${who} answered HTTP ${this.statusCode}; check the API key configured for this tenant`);
       case 'bad_request':
-        return new HttpError(400, `The ${who} provider refused the request (HTTP ${this.statusCode}): ${this.message}`, 'provider_bad_request');
+        return new AppError('provider_bad_request', `The ${who} provider refused the request (HTTP ${this.statusCode}): ${this.message}`);
       case 'timeout':
-        return new HttpError(504, `The ${who} provider did not answer within ${this.timeoutMs} ms`, 'provider_timeout');
+        return new AppError('provider_timeout', `The ${who} provider did not answer within ${this.timeoutMs} ms`);
       case 'malformed_response':
-        return new HttpError(502, `The ${who} provider sent a malformed response`, 'provider_malformed_response');
+        return new AppError('provider_malformed_response', `The ${who} provider sent a malformed response`);
       case 'stream_interrupted':
-        return new HttpError(502, `The ${who} provider closed the connection before the answer was complete`, 'provider_stream_interrupted');
+        return new AppError('provider_stream_interrupted', `The ${who} provider closed the connection before the answer was complete`);
       case 'connection_error':
-        return new HttpError(502, `The ${who} provider could not be reached`, 'provider_unreachable');
+        return new AppError('provider_unreachable', `The ${who} provider could not be reached`);
       default:
-        return new HttpError(502, `The ${who} provider failed (HTTP ${this.statusCode ?? 'none'}): ${this.message}`, 'provider_error');
+        return new AppError('provider_error', `The ${who} provider failed (HTTP ${this.statusCode ?? 'none'}): ${this.message}`);
     }
   }
 }
@@ -184,10 +184,10 @@ function classifyError(error: unknown, provider: string): ProviderFailure {
   return new ProviderFailure('provider_error', provider, text || 'unknown provider error');
 }
 
-/** For the edge of a service: provider failures become the HTTP errors the error handlers know. */
-export function rethrowAsHttp(error: unknown): never {
-  if (error instanceof ProviderFailure) throw error.toHttpError();
+/** For the edge of a service: provider failures become the domain errors (by code) the error handlers know. */
+export function rethrowAsAppError(error: unknown): never {
+  if (error instanceof ProviderFailure) throw error.toAppError();
   // The client left; nobody reads this, but it must not be logged as a server error either (499: nginx's name).
-  if (error instanceof Error && error.name === 'CallAborted') throw new HttpError(499, 'The client closed the request', 'client_closed_request');
+  if (error instanceof Error && error.name === 'CallAborted') throw new AppError('client_closed_request');
   throw error;
 }

@@ -2,7 +2,7 @@ import { embedMany, generateImage, transcribe } from 'ai';
 import type { Principal } from '../../../platform/auth/principal.js';
 import { payloadTooLarge } from '../../../platform/http/errors.js';
 import { withRetries } from './attempts.js';
-import { rethrowAsHttp, type ProviderFailure } from './failures.js';
+import { rethrowAsAppError, type ProviderFailure } from './failures.js';
 import type { ResolvedCall } from '../gate.js';
 import type { GateCache } from './gate-cache.js';
 import type { ProviderClients } from './providers.js';
@@ -57,7 +57,7 @@ export function createMediaService(deps: MediaDeps) {
           abortSignal: attempt.signal,
         }),
       retryOptions(ctx, resolved),
-    ).catch(rethrowAsHttp);
+    ).catch(rethrowAsAppError);
     const latencyMs = Math.round(performance.now() - started);
     const images = result.images.map((image) => ({ b64_json: image.base64, media_type: image.mediaType }));
     const costUsd = await recorder.success(
@@ -93,7 +93,7 @@ export function createMediaService(deps: MediaDeps) {
           abortSignal: attempt.signal,
         }),
       retryOptions(ctx, resolved),
-    ).catch(rethrowAsHttp);
+    ).catch(rethrowAsAppError);
     const latencyMs = Math.round(performance.now() - started);
     const duration = result.durationInSeconds ?? null;
     const costUsd = await recorder.success(ctx, resolved.model, 'audio_transcription', { audioSeconds: duration ?? undefined }, latencyMs);
@@ -132,7 +132,7 @@ export function createMediaService(deps: MediaDeps) {
 
   async function embed(principal: Principal, ctx: CallContext, input: { model: string; values: string[]; dimensions?: number }) {
     const resolved = await deps.gate.resolveForCall(principal, input.model, 'embedding');
-    return embedResolved(ctx, resolved, input.values, { dimensions: input.dimensions }).catch(rethrowAsHttp);
+    return embedResolved(ctx, resolved, input.values, { dimensions: input.dimensions }).catch(rethrowAsAppError);
   }
 
   return { images, transcription, embed, embedResolved };

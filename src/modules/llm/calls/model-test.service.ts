@@ -1,9 +1,9 @@
 import type { Principal } from '../../../platform/auth/principal.js';
-import type { Database } from '../../../platform/db/database.js';
-import { badRequest, notFound } from '../../../platform/http/errors.js';
+import type { TenantDb } from '../../../platform/db/tenant-db.js';
+import { AppError } from '../../../platform/http/errors.js';
 import { findModelByRef } from '../models.repo.js';
 import type { ChatService } from './chat.service.js';
-import { ProviderFailure, rethrowAsHttp } from './failures.js';
+import { ProviderFailure, rethrowAsAppError } from './failures.js';
 import type { GateCache } from './gate-cache.js';
 import type { MediaService } from './media.service.js';
 import type { CallContext } from './recorder.js';
@@ -11,7 +11,6 @@ import type { CallContext } from './recorder.js';
 const PROMPT = 'This is a connection test. Reply with the single word OK.';
 
 export interface ModelTestDeps {
-  db: Database;
   gate: Pick<GateCache, 'resolveForCall'>;
   chat: Pick<ChatService, 'completeResolved'>;
   media: Pick<MediaService, 'embedResolved'>;
@@ -23,11 +22,12 @@ export interface ModelTestDeps {
  * disabled, denied, unconfigured) stay errors, since there was nothing to test.
  */
 export function createModelTestService(deps: ModelTestDeps) {
-  async function test(principal: Principal, ctx: CallContext, modelRef: string) {
-    const found = await deps.db.tenant(principal.tenantId, (tx) => findModelByRef(tx, modelRef));
-    if (!found) throw notFound(`Model ${modelRef} not found`, 'model_not_found');
+  /** `tenant` is the principal's own tenant (the route builder binds it). */
+  async function test(tenant: TenantDb, principal: Principal, ctx: CallContext, modelRef: string) {
+    const found = await tenant.run((t) => findModelByRef(t.tx, modelRef));
+    if (!found) throw new AppError('model_not_found', `Model ${modelRef} not found`);
     if (found.mode !== 'chat' && found.mode !== 'embedding') {
-      throw badRequest(`Testing supports chat and embedding models; ${found.modelName} is a ${found.mode} model`, 'model_test_unsupported');
+      throw new AppError('model_test_unsupported', `Testing supports chat and embedding models; ${found.modelName} is a ${found.mode} model`);
     }
     const resolved = await deps.gate.resolveForCall(principal, modelRef, found.mode);
     const started = performance.now();
@@ -57,8 +57,8 @@ export function createModelTestService(deps: ModelTestDeps) {
         error: null,
       };
     } catch (error) {
-      if (!(error instanceof ProviderFailure)) rethrowAsHttp(error);
-      const http = error.toHttpError();
+      if (!(error instanceof ProviderFailure)) rethrowAsAppError(error);
+      const http = error.toAppError();
       return {
         success: false,
         model: found.modelName,

@@ -5,7 +5,7 @@ import { createMistral } from '@ai-sdk/mistral';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModel, ImageModel, LanguageModel, TranscriptionModel } from 'ai';
-import { HttpError } from '../../../platform/http/errors.js';
+import { AppError } from '../../../platform/http/errors.js';
 import type { ProviderCredentials } from '../gate.js';
 
 
@@ -27,8 +27,8 @@ export function baseUrlOf(credentials: ProviderCredentials): string {
   return url.replace(/\/+$/, '');
 }
 
-function unsupported(provider: string, what: string): HttpError {
-  return new HttpError(400, `Provider ${provider} does not support ${what} through this service`, 'provider_unsupported');
+function unsupported(provider: string, what: string): AppError {
+  return new AppError('provider_unsupported', `Provider ${provider} does not support ${what} through this service`);
 }
 
 /** The four kinds of model a call needs, built from one provider client. */

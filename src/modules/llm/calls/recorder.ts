@@ -14,6 +14,8 @@ export interface CallContext {
   userId: string | null;
   apiKeyId: string | null;
   requestId: string | null;
+  /** Background work about a document (its description): the document and its indexing job, for the error log. */
+  about?: { documentId: string; jobId: string };
   /** Aborts the upstream call (client disconnect). */
   signal?: AbortSignal;
 }
@@ -54,6 +56,8 @@ export function createCallRecorder(deps: CallRecorderDeps) {
       userId: ctx.userId,
       apiKeyId: ctx.apiKeyId,
       requestId: ctx.requestId,
+      documentId: ctx.about?.documentId ?? null,
+      jobId: ctx.about?.jobId ?? null,
     };
     const status = failed.healthStatus;
     await Promise.all([

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../platform/db/database.js';
+import type { TenantTx } from '../../../platform/db/tenant-db.js';
 import type { UsageInsert } from './calls.table.js';
 
 export type UsageRecord = Omit<UsageInsert, 'id'> & { tenantId: string; createdAt: Date };
@@ -8,7 +8,7 @@ export type UsageRecord = Omit<UsageInsert, 'id'> & { tenantId: string; createdA
  * All rows belong to `tenantId` (the caller groups them). One statement with one JSON parameter: on the embedded
  * database every bound parameter costs, and a batch of hundreds of rows as 12 parameters each was the slow part.
  */
-export async function insertUsage(tx: Tx, tenantId: string, records: UsageRecord[]): Promise<void> {
+export async function insertUsage({ tx, tenantId }: TenantTx, records: UsageRecord[]): Promise<void> {
   const payload = JSON.stringify(
     records.map((r) => ({
       model: r.model,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db/database.js';
+import { tenantDb } from '../../../platform/db/tenant-db.js';
 import { insertUsage, type UsageRecord } from './usage.repo.js';
 
 export interface UsageRecorderOptions {
@@ -73,7 +74,7 @@ export class UsageRecorder {
     }
     for (const [tenantId, records] of byTenant) {
       try {
-        await this.db.tenant(tenantId, (tx) => insertUsage(tx, tenantId, records));
+        await tenantDb(this.db, tenantId).run((t) => insertUsage(t, records));
       } catch (error) {
         // A tenant deleted meanwhile (foreign key) must not block the others; anything else is retried once, then dropped.
         if ((error as { code?: string }).code === '23503') continue;

@@ -36,9 +36,11 @@ export function createDescriber(deps: DescriberDeps): DescriptionGenerator {
     }
     if (!resolved) return null;
     try {
-      // No request behind background work: the error log's request id names the document and job instead.
+      // No request behind background work: the error log records the document and job (and, as before their columns
+      // existed, names them in the request id, which log readers may still search).
       const requestId = about ? `document:${about.documentId} job:${about.jobId}` : null;
-      const result = await deps.chat.completeResolved({ tenantId, userId: null, apiKeyId: null, requestId, signal }, resolved, {
+      const subject = about ? { documentId: about.documentId, jobId: about.jobId } : undefined;
+      const result = await deps.chat.completeResolved({ tenantId, userId: null, apiKeyId: null, requestId, about: subject, signal }, resolved, {
         model: resolved.model.modelName,
         messages: [
           { role: 'system', content: INSTRUCTIONS },

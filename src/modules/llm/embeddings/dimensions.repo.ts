@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../../platform/db/database.js';
+import type { TenantTx } from '../../../platform/db/tenant-db.js';
 import { llmEmbeddingDimensions } from '../calls/calls.table.js';
 
-export async function findDimensions(tx: Tx, tenantId: string, provider: string, model: string): Promise<number | null> {
+export async function findDimensions({ tx, tenantId }: TenantTx, provider: string, model: string): Promise<number | null> {
   const [row] = await tx
     .select({ dimensions: llmEmbeddingDimensions.dimensions })
     .from(llmEmbeddingDimensions)
@@ -10,7 +10,7 @@ export async function findDimensions(tx: Tx, tenantId: string, provider: string,
   return row?.dimensions ?? null;
 }
 
-export async function saveDimensions(tx: Tx, tenantId: string, provider: string, model: string, dimensions: number): Promise<void> {
+export async function saveDimensions({ tx, tenantId }: TenantTx, provider: string, model: string, dimensions: number): Promise<void> {
   await tx
     .insert(llmEmbeddingDimensions)
     .values({ tenantId, provider, model, dimensions })

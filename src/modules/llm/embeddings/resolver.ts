@@ -1,6 +1,7 @@
 import type { Database } from '../../../platform/db/database.js';
+import { tenantDb } from '../../../platform/db/tenant-db.js';
 import { createOfflineEmbedder, type EmbeddingProvider, type EmbeddingResolver, type OfflineEmbedder } from '../../ingestion/index.js';
-import { rethrowAsHttp } from '../calls/failures.js';
+import { rethrowAsAppError } from '../calls/failures.js';
 import type { CredentialSource, ResolvedCall } from '../gate.js';
 import type { MediaService } from '../calls/media.service.js';
 import type { CallContext } from '../calls/recorder.js';
@@ -30,15 +31,15 @@ export function createEmbeddingResolver(deps: ResolverDeps): EmbeddingResolver {
 
   async function remember(tenantId: string, resolved: ResolvedCall, dimensions: number): Promise<void> {
     const { provider, modelName } = resolved.model;
-    await deps.db.tenant(tenantId, (tx) => saveDimensions(tx, tenantId, provider, modelName, dimensions));
+    await tenantDb(deps.db, tenantId).run((t) => saveDimensions(t, provider, modelName, dimensions));
   }
 
   async function dimensionsOf(tenantId: string, resolved: ResolvedCall): Promise<{ dimensions: number; fromCatalog: boolean }> {
     const { provider, modelName, outputVectorSize } = resolved.model;
-    const seen = await deps.db.tenant(tenantId, (tx) => findDimensions(tx, tenantId, provider, modelName));
+    const seen = await tenantDb(deps.db, tenantId).run((t) => findDimensions(t, provider, modelName));
     if (seen) return { dimensions: seen, fromCatalog: false };
     if (outputVectorSize) return { dimensions: outputVectorSize, fromCatalog: true };
-    const probe = await deps.media.embedResolved(system(tenantId), resolved, [PROBE_TEXT]).catch(rethrowAsHttp);
+    const probe = await deps.media.embedResolved(system(tenantId), resolved, [PROBE_TEXT]).catch(rethrowAsAppError);
     const dimensions = probe.embeddings[0]?.length ?? 0;
     if (dimensions < 1) throw new Error(`embedding model ${modelName} returned an empty vector`);
     await remember(tenantId, resolved, dimensions);
@@ -56,7 +57,7 @@ export function createEmbeddingResolver(deps: ResolverDeps): EmbeddingResolver {
       dimensions,
       maxBatchSize: REMOTE_MAX_BATCH,
       async embed(texts: string[], signal?: AbortSignal) {
-        const result = await deps.media.embedResolved(system(tenantId, signal), resolved, texts).catch(rethrowAsHttp);
+        const result = await deps.media.embedResolved(system(tenantId, signal), resolved, texts).catch(rethrowAsAppError);
         const got = result.embeddings[0]?.length;
         if (fromCatalog && !corrected && got && got !== dimensions) {
           // The catalog is wrong for this tenant's server: remember the truth so the next job declares it.

@@ -12,6 +12,8 @@ export function presentError(row: ErrorRow) {
     user_id: row.userId,
     api_key_id: row.apiKeyId,
     request_id: row.requestId,
+    document_id: row.documentId,
+    job_id: row.jobId,
     created_at: row.createdAt.toISOString(),
   };
 }

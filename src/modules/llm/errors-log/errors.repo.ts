@@ -1,20 +1,23 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { rows, type Tx } from '../../../platform/db/database.js';
+import { rows } from '../../../platform/db/database.js';
+import type { TenantTx } from '../../../platform/db/tenant-db.js';
 import { llmErrors, type ErrorInsert, type ErrorRow } from '../calls/calls.table.js';
 
-export async function insertError(tx: Tx, values: ErrorInsert): Promise<void> {
-  await tx.insert(llmErrors).values(values);
+export async function insertError({ tx, tenantId }: TenantTx, values: Omit<ErrorInsert, 'tenantId'>): Promise<void> {
+  await tx.insert(llmErrors).values({ ...values, tenantId });
 }
 
 export interface ErrorFilter {
   provider?: string;
   errorCode?: string;
+  documentId?: string;
 }
 
-export async function listErrors(tx: Tx, tenantId: string, filter: ErrorFilter, skip: number, limit: number): Promise<{ rows: ErrorRow[]; total: number }> {
+export async function listErrors({ tx, tenantId }: TenantTx, filter: ErrorFilter, skip: number, limit: number): Promise<{ rows: ErrorRow[]; total: number }> {
   const conditions: SQL[] = [eq(llmErrors.tenantId, tenantId)];
   if (filter.provider) conditions.push(eq(llmErrors.provider, filter.provider));
   if (filter.errorCode) conditions.push(eq(llmErrors.errorCode, filter.errorCode));
+  if (filter.documentId) conditions.push(eq(llmErrors.documentId, filter.documentId));
   const where = and(...conditions);
   const found = await tx.select().from(llmErrors).where(where).orderBy(desc(llmErrors.createdAt), desc(llmErrors.id)).offset(skip).limit(limit);
   const [{ total }] = await tx.select({ total: count() }).from(llmErrors).where(where);
@@ -30,7 +33,7 @@ export interface ErrorCounts {
 }
 
 /** Counts since `since`, grouped three ways in one scan. */
-export async function countErrors(tx: Tx, tenantId: string, since: Date): Promise<ErrorCounts> {
+export async function countErrors({ tx, tenantId }: TenantTx, since: Date): Promise<ErrorCounts> {
   const grouped = await rows<{ provider: string | null; error_code: string | null; day: string | null; n: number | string }>(
     tx,
     sql`SELECT provider, error_code, day, count(*) AS n

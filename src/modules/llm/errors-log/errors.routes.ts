@@ -1,7 +1,8 @@
 import { Type, type TSchema } from 'typebox';
-import { auth, type App } from '../../../platform/http/types.js';
-import { principalOf } from '../../../platform/auth/plugin.js';
-import { ListOf, authErrors } from '../../../platform/http/pagination.js';
+import { auth } from '../../../platform/http/types.js';
+import { ListOf } from '../../../platform/http/pagination.js';
+import { route } from '../../../platform/http/route.js';
+import { withDefault } from '../llm.api.js';
 import type { ErrorLog } from './errors.service.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -16,15 +17,20 @@ const ErrorItem = Type.Object({
   user_id: Nullable(Type.String()),
   api_key_id: Nullable(Type.String()),
   request_id: Nullable(Type.String()),
+  document_id: Nullable(Type.String({ format: 'uuid', description: 'Background work: the document being described' })),
+  job_id: Nullable(Type.String({ format: 'uuid', description: 'Background work: the indexing job of that document' })),
   created_at: Type.String({ format: 'date-time' }),
 });
 
 const ErrorsQuery = Type.Object({
   provider: Type.Optional(Type.String({ maxLength: 100 })),
   error_code: Type.Optional(Type.String({ maxLength: 100 })),
-  skip: Type.Integer({ minimum: 0, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+  document_id: Type.Optional(Type.String({ format: 'uuid', description: "Only the errors of this document's background work" })),
+  skip: withDefault(Type.Integer({ minimum: 0, default: 0 })),
+  limit: withDefault(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
 });
+
+const StatsQuery = Type.Object({ days: withDefault(Type.Integer({ minimum: 1, maximum: 90, default: 7 })) });
 
 const Counts = Type.Record(Type.String(), Type.Integer());
 const ErrorStats = Type.Object({
@@ -36,38 +42,33 @@ const ErrorStats = Type.Object({
   by_day: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), count: Type.Integer() })),
 });
 
+const tags = ['llm'];
+const deprecated = { openapi: { deprecated: true } };
+
 export function errorLogRoutes(errors: ErrorLog) {
-  return (app: App) => {
-    app.get(
-      '/api/v1/llm/errors',
-      {
-        schema: {
-          tags: ['llm'],
-          summary: "The tenant's failed provider calls, newest first",
-          deprecated: true,
-          querystring: ErrorsQuery,
-          response: { 200: ListOf(ErrorItem), ...authErrors },
-        },
-        config: { auth: auth.scopes('llm:read') },
-      },
-      async (request) => {
-        const { provider, error_code: errorCode, skip, limit } = request.query;
-        return errors.list(principalOf(request).tenantId, { provider, errorCode }, skip, limit);
-      },
-    );
-    app.get(
-      '/api/v1/llm/errors/stats',
-      {
-        schema: {
-          tags: ['llm'],
-          summary: "Counts of the tenant's failed provider calls per provider, error code and day",
-          deprecated: true,
-          querystring: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 90, default: 7 }) }),
-          response: { 200: ErrorStats, ...authErrors },
-        },
-        config: { auth: auth.scopes('llm:read') },
-      },
-      async (request) => errors.stats(principalOf(request).tenantId, request.query.days),
-    );
-  };
+  return [
+    route({
+      ...deprecated,
+      method: 'GET',
+      url: '/api/v1/llm/errors',
+      tags,
+      summary: "The tenant's failed provider calls, newest first",
+      auth: auth.scopes('llm:read'),
+      query: ErrorsQuery,
+      responses: { 200: ListOf(ErrorItem) },
+      handler: ({ tenant, query }) =>
+        errors.list(tenant, { provider: query.provider, errorCode: query.error_code, documentId: query.document_id }, query.skip, query.limit),
+    }),
+    route({
+      ...deprecated,
+      method: 'GET',
+      url: '/api/v1/llm/errors/stats',
+      tags,
+      summary: "Counts of the tenant's failed provider calls per provider, error code and day",
+      auth: auth.scopes('llm:read'),
+      query: StatsQuery,
+      responses: { 200: ErrorStats },
+      handler: ({ tenant, query }) => errors.stats(tenant, query.days),
+    }),
+  ];
 }

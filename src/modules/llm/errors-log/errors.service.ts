@@ -1,4 +1,5 @@
 import type { Database } from '../../../platform/db/database.js';
+import { tenantDb, type TenantDb } from '../../../platform/db/tenant-db.js';
 import { countErrors, insertError, listErrors, type ErrorFilter } from './errors.repo.js';
 import { presentError } from './errors.present.js';
 import { removeSecrets } from '../calls/redact.js';
@@ -15,6 +16,9 @@ export interface ErrorEntry {
   userId: string | null;
   apiKeyId: string | null;
   requestId: string | null;
+  /** Background work about a document: the document and its indexing job. */
+  documentId: string | null;
+  jobId: string | null;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -30,20 +34,21 @@ export function createErrorLog(deps: ErrorLogDeps) {
 
   /** Failures are rare and must be visible as soon as the failed response is: written before it is sent. */
   async function record(entry: ErrorEntry): Promise<void> {
-    await db.tenant(entry.tenantId, (tx) => insertError(tx, { ...entry }));
+    const { tenantId, ...values } = entry;
+    await tenantDb(db, tenantId).run((t) => insertError(t, values));
   }
 
-  async function list(tenantId: string, filter: ErrorFilter, skip: number, limit: number) {
-    const { rows, total } = await db.tenant(tenantId, (tx) => listErrors(tx, tenantId, filter, skip, limit));
-    const secrets = rows.length > 0 ? await deps.credentials.secretsOf(tenantId) : [];
+  async function list(tenant: TenantDb, filter: ErrorFilter, skip: number, limit: number) {
+    const { rows, total } = await tenant.run((t) => listErrors(t, filter, skip, limit));
+    const secrets = rows.length > 0 ? await deps.credentials.secretsOf(tenant.tenantId) : [];
     return { items: rows.map((row) => presentError({ ...row, message: removeSecrets(row.message, secrets) })), total, skip, limit };
   }
 
   /** The last `days` UTC calendar days, today included; every day is listed, with zero when it had no error. */
-  async function stats(tenantId: string, days: number, now = new Date()) {
+  async function stats(tenant: TenantDb, days: number, now = new Date()) {
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const since = new Date(today - (days - 1) * DAY_MS);
-    const counts = await db.tenant(tenantId, (tx) => countErrors(tx, tenantId, since));
+    const counts = await tenant.run((t) => countErrors(t, since));
     const perDay = new Map(counts.byDay.map((d) => [d.key, d.count]));
     const byDay = Array.from({ length: days }, (_, i) => {
       const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../../platform/db/database.js';
+import type { TenantTx } from '../../../platform/db/tenant-db.js';
 import { llmProviderHealth, type HealthRow } from '../calls/calls.table.js';
 import type { HealthStatus } from '../calls/failures.js';
 
 /** Each row with its age in seconds by the database clock (the 5-minute cache compares against one clock). */
-export async function listHealth(tx: Tx, tenantId: string): Promise<(HealthRow & { ageSec: number })[]> {
+export async function listHealth({ tx, tenantId }: TenantTx): Promise<(HealthRow & { ageSec: number })[]> {
   const found = await tx
     .select({ row: llmProviderHealth, age: sql<string | number>`extract(epoch from (now() - ${llmProviderHealth.checkedAt}))` })
     .from(llmProviderHealth)
@@ -12,7 +12,7 @@ export async function listHealth(tx: Tx, tenantId: string): Promise<(HealthRow &
   return found.map((r) => ({ ...r.row, ageSec: Number(r.age) }));
 }
 
-export async function findHealth(tx: Tx, tenantId: string, provider: string): Promise<HealthRow | null> {
+export async function findHealth({ tx, tenantId }: TenantTx, provider: string): Promise<HealthRow | null> {
   const [row] = await tx
     .select()
     .from(llmProviderHealth)
@@ -27,7 +27,7 @@ export interface HealthUpdate {
 }
 
 /** checked_at is the database's now(), so every instance compares ages against one clock. */
-export async function upsertHealth(tx: Tx, tenantId: string, provider: string, update: HealthUpdate): Promise<HealthRow> {
+export async function upsertHealth({ tx, tenantId }: TenantTx, provider: string, update: HealthUpdate): Promise<HealthRow> {
   const [row] = await tx
     .insert(llmProviderHealth)
     .values({ tenantId, provider, ...update, checkedAt: sql`now()` })

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
-import { auth, type App } from '../../../platform/http/types.js';
-import { principalOf } from '../../../platform/auth/plugin.js';
-import { authErrors } from '../../../platform/http/pagination.js';
+import { auth } from '../../../platform/http/types.js';
+import { route } from '../../../platform/http/route.js';
 import type { HealthService } from './health.service.js';
 
 const HealthEntry = Type.Object({
@@ -26,23 +25,20 @@ const ProvidersHealthResponse = Type.Object({
 });
 
 export function healthRoutes(health: HealthService) {
-  return (app: App) => {
-    app.get(
-      '/api/v1/llm/providers/health',
-      {
-        schema: {
-          tags: ['llm'],
-          summary: "Health of each provider for this tenant's keys",
-          description:
-            'One entry per catalog provider. A status is kept for 5 minutes; after that, listing probes the provider ' +
-            '(its model list, with the key) when a key is configured. Failed calls (429, 401/403, 5xx, timeouts) update ' +
-            'the status at once and the next successful call sets it back to ok. Unconfigured providers are unknown.',
-          deprecated: true,
-          response: { 200: ProvidersHealthResponse, ...authErrors },
-        },
-        config: { auth: auth.scopes('llm:read') },
-      },
-      async (request) => health.list(principalOf(request).tenantId),
-    );
-  };
+  return [
+    route({
+      method: 'GET',
+      url: '/api/v1/llm/providers/health',
+      tags: ['llm'],
+      summary: "Health of each provider for this tenant's keys",
+      description:
+        'One entry per catalog provider. A status is kept for 5 minutes; after that, listing probes the provider ' +
+        '(its model list, with the key) when a key is configured. Failed calls (429, 401/403, 5xx, timeouts) update ' +
+        'the status at once and the next successful call sets it back to ok. Unconfigured providers are unknown.',
+      openapi: { deprecated: true },
+      auth: auth.scopes('llm:read'),
+      responses: { 200: ProvidersHealthResponse },
+      handler: ({ tenant }) => health.list(tenant),
+    }),
+  ];
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../../platform/db/database.js';
+import { tenantDb, type TenantDb } from '../../../platform/db/tenant-db.js';
 import { HttpError } from '../../../platform/http/errors.js';
 import { PROVIDERS } from '../catalog/loader.js';
 import type { HealthStatus } from '../calls/failures.js';
@@ -45,7 +46,7 @@ export function createHealthService(deps: HealthDeps) {
   const probing = new Map<string, Promise<void>>();
 
   async function write(tenantId: string, provider: string, update: HealthUpdate): Promise<void> {
-    await db.tenant(tenantId, (tx) => upsertHealth(tx, tenantId, provider, update));
+    await tenantDb(db, tenantId).run((t) => upsertHealth(t, provider, update));
     if (known.size > 100_000) known.clear();
     known.set(`${tenantId}:${provider}`, update.status);
   }
@@ -99,8 +100,9 @@ export function createHealthService(deps: HealthDeps) {
   }
 
   /** One entry per catalog provider; configured ones whose status is older than 5 minutes (or than their key) are probed first. */
-  async function list(tenantId: string) {
-    const [configured, rows] = await Promise.all([deps.credentials.configuredProviders(tenantId), db.tenant(tenantId, (tx) => listHealth(tx, tenantId))]);
+  async function list(tenant: TenantDb) {
+    const tenantId = tenant.tenantId;
+    const [configured, rows] = await Promise.all([deps.credentials.configuredProviders(tenantId), tenant.run(listHealth)]);
     const byProvider = new Map(rows.map((r) => [r.provider, r]));
     // A status older than the key it was measured with says nothing about the new key.
     const stale = PROVIDERS.filter((p) => {
@@ -110,7 +112,7 @@ export function createHealthService(deps: HealthDeps) {
     });
     if (stale.length > 0) {
       await Promise.all(stale.map((p) => probeOnce(tenantId, p)));
-      for (const row of await db.tenant(tenantId, (tx) => listHealth(tx, tenantId))) byProvider.set(row.provider, row);
+      for (const row of await tenant.run(listHealth)) byProvider.set(row.provider, row);
     }
     // Rows written before messages were cleaned on the way in may still hold a key: cleaned again on the way out.
     const secrets = [...byProvider.values()].some((r) => r.lastError) ? await deps.credentials.secretsOf(tenantId) : [];
