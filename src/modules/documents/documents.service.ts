@@ -16,7 +16,7 @@ import {
   type DocumentFilters,
 } from './documents.repo.js';
 import { presentChunk, presentDocument, presentJob, presentProfile } from './documents.present.js';
-import { DOCUMENT_STATUSES, INGEST_QUEUE, type DocumentRow } from './documents.table.js';
+import { DOCUMENT_STATUSES, INGEST_QUEUE, type DocumentRow, type TextSearchConfig } from './documents.table.js';
 import type { IndexingScheduler } from './indexing/schedule.js';
 import type { DocumentRemover } from './removal.js';
 import { sanitizeFilename } from './filename.js';
@@ -156,7 +156,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
   async function putProfile(
     tenantId: string,
-    input: { chunk_size: number; chunk_overlap: number; embedding_model: string | null; parallelism: number; ai_descriptions?: boolean },
+    input: { chunk_size: number; chunk_overlap: number; embedding_model: string | null; parallelism: number; text_search_config?: TextSearchConfig; ai_descriptions?: boolean },
   ) {
     if (input.chunk_overlap * 2 > input.chunk_size) {
       throw unprocessable(['body', 'chunk_overlap'], 'chunk_overlap must be at most half of chunk_size');
@@ -169,7 +169,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
         chunkOverlap: input.chunk_overlap,
         embeddingModel: model,
         parallelism: input.parallelism,
-        // A replace: leaving it out means the default, off.
+        // A replace: leaving these out means their defaults.
+        textSearchConfig: input.text_search_config ?? 'english',
         aiDescriptions: input.ai_descriptions ?? false,
       }),
     );
