@@ -8,10 +8,10 @@ import { Type, type TObject, type TSchema } from 'typebox';
 export function defaultsOptional<T extends TObject>(schema: T): T {
   const required = (schema.required ?? []).filter((name) => !('default' in (schema.properties[name] as object)));
   // A copy with every own property, TypeBox's hidden kind marker included.
-  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema)) as T & { required?: string[] };
+  const copy: { required?: string[] } = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema));
   if (required.length) copy.required = required;
   else delete copy.required;
-  return copy;
+  return copy as T;
 }
 
 /** Offsets and page numbers stop where PostgreSQL's OFFSET arithmetic is still sane (a bigger one is a 422, not a 500). */
