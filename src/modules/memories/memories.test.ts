@@ -157,7 +157,7 @@ describe('memories security', () => {
     ] as const) {
       const res = await call(method, url, b.token, body);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Memory not found', code: 'not_found' });
+      expect(res.json()).toEqual({ detail: 'Memory not found', code: 'memory_not_found' });
     }
     expect((await call('GET', '/api/v1/memories', b.token)).json().items.map((x: { id: string }) => x.id)).not.toContain(m.id);
     expect((await call('GET', `/api/v1/memories/${m.id}`, a.token)).json().name).toBe('Private');
