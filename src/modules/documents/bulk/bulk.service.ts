@@ -74,7 +74,7 @@ export function createBulkService(deps: BulkDeps) {
             created.push(await ingest.ingestFile(tenant, principal, { filename: file.filename, bytes }, { memoryId, folderId, tags, batchId, joined }));
           } catch (error) {
             // A per-file refusal (its savepoint rolled back) rejects that file; anything else fails the batch.
-            if (error instanceof HttpError && (error.statusCode === 413 || error.statusCode === 415)) {
+            if (error instanceof HttpError && (error.code === 'payload_too_large' || error.code === 'unsupported_media_type')) {
               rejected.push({ filename: sanitizeFilename(file.filename), detail: String(error.detail) });
             } else throw error;
           }
