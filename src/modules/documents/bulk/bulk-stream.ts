@@ -37,7 +37,7 @@ interface DocState {
 export async function followBatch(deps: { bus: EventBus }, tenant: TenantDb, batchId: string): Promise<BatchFollower> {
   const { bus } = deps;
   const { tenantId } = tenant;
-  const exists = await tenant.run((t) => findBatch(t.tx, t.tenantId, batchId));
+  const exists = await tenant.run((t) => findBatch(t, batchId));
   if (!exists) throw new AppError('batch_not_found');
 
   let sink: BatchEventSink | null = null;
@@ -86,8 +86,8 @@ export async function followBatch(deps: { bus: EventBus }, tenant: TenantDb, bat
 
   async function readSnapshot(): Promise<{ total: number; rows: Awaited<ReturnType<typeof batchDocuments>> } | null> {
     return tenant.run(async (t) => {
-      const batch = await findBatch(t.tx, t.tenantId, batchId);
-      return batch ? { total: batch.total, rows: await batchDocuments(t.tx, t.tenantId, batchId) } : null;
+      const batch = await findBatch(t, batchId);
+      return batch ? { total: batch.total, rows: await batchDocuments(t, batchId) } : null;
     });
   }
 

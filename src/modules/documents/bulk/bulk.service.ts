@@ -66,8 +66,7 @@ export function createBulkService(deps: BulkDeps) {
     const created: DocumentRow[] = [];
     try {
       await tenant.run(async (joined) => {
-        const { tx, tenantId } = joined;
-        await insertBatch(tx, { id: batchId, tenantId, total: accepted.length });
+        await insertBatch(joined, { id: batchId, total: accepted.length });
         for (const file of accepted) {
           try {
             const bytes = await readFile(file.path);
@@ -79,7 +78,7 @@ export function createBulkService(deps: BulkDeps) {
             } else throw error;
           }
         }
-        if (created.length !== accepted.length) await setBatchTotal(tx, tenantId, batchId, created.length);
+        if (created.length !== accepted.length) await setBatchTotal(joined, batchId, created.length);
       });
     } catch (error) {
       // The transaction rolled back: the blobs stored for its files belong to nothing.
@@ -95,9 +94,9 @@ export function createBulkService(deps: BulkDeps) {
   }
 
   async function status(tenant: TenantDb, batchId: string) {
-    const found = await tenant.run(async ({ tx, tenantId }) => {
-      const batch = await findBatch(tx, tenantId, batchId);
-      return batch ? { batch, counts: await batchStatusCounts(tx, tenantId, batchId) } : null;
+    const found = await tenant.run(async (t) => {
+      const batch = await findBatch(t, batchId);
+      return batch ? { batch, counts: await batchStatusCounts(t, batchId) } : null;
     });
     if (!found) throw new AppError('batch_not_found');
     return toCounts(batchId, found.batch.total, found.counts);

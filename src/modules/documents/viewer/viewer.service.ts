@@ -30,7 +30,7 @@ export function createViewerService(deps: ViewerDeps) {
 
   /** A token that opens this one document, for 10 minutes, without any other credential. */
   async function issueToken(tenant: TenantDb, documentId: string) {
-    const doc = await tenant.run(({ tx, tenantId }) => findViewableDocument(tx, tenantId, documentId));
+    const doc = await tenant.run((t) => findViewableDocument(t, documentId));
     if (!doc) throw new AppError('document_not_found');
     const { token, expiresAt } = await deps.tokens.sign('viewer', { sub: doc.id, tid: tenant.tenantId }, VIEWER_TOKEN_TTL_SEC);
     return {
@@ -48,7 +48,7 @@ export function createViewerService(deps: ViewerDeps) {
     const claims = await deps.tokens.verify('viewer', token);
     if (!claims) throw invalidViewerToken('The viewer token is invalid or expired');
     if (claims.sub.toLowerCase() !== documentId.toLowerCase()) throw invalidViewerToken('The viewer token is not valid for this document');
-    const doc = await tenantDb(db, claims.tid).run(({ tx, tenantId }) => findViewableDocument(tx, tenantId, documentId));
+    const doc = await tenantDb(db, claims.tid).run((t) => findViewableDocument(t, documentId));
     if (!doc) throw new AppError('document_not_found');
 
     if (doc.format === 'pdf') {
