@@ -38,7 +38,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
   async function list(tenant: TenantDb, query: { page: number; page_size: number } & DocumentFilters) {
     const skip = (query.page - 1) * query.page_size;
-    const { items, total } = await tenant.run(({ tx, tenantId }) => listDocuments(tx, tenantId, query, skip, query.page_size));
+    const { items, total } = await tenant.run((t) => listDocuments(t, query, skip, query.page_size));
     return { items: items.map(presentDocument), total, skip, limit: query.page_size, page: query.page, page_size: query.page_size };
   }
 
@@ -57,14 +57,14 @@ export function createDocumentsService(deps: DocumentsDeps) {
   }
 
   async function chunks(tenant: TenantDb, id: string, skip: number, limit: number) {
-    const { items, total } = await tenant.run(async (t) => listChunks(t.tx, t.tenantId, await requireDocument(t, id), skip, limit));
+    const { items, total } = await tenant.run(async (t) => listChunks(t, await requireDocument(t, id), skip, limit));
     return { items: items.map(presentChunk), total, skip, limit };
   }
 
   async function jobs(tenant: TenantDb, id: string) {
     const found = await tenant.run(async (t) => {
       await requireDocument(t, id);
-      return listJobs(t.tx, t.tenantId, id);
+      return listJobs(t, id);
     });
     return found.map(presentJob);
   }
@@ -118,11 +118,11 @@ export function createDocumentsService(deps: DocumentsDeps) {
         values.filename = filename;
       }
       if (input.memory_id !== undefined) {
-        if (input.memory_id && !(await memoryExists(tx, tenantId, input.memory_id))) throw new AppError('memory_not_found');
+        if (input.memory_id && !(await memoryExists(t, input.memory_id))) throw new AppError('memory_not_found');
         values.memoryId = input.memory_id;
       }
       if (input.folder_id !== undefined) {
-        if (input.folder_id && !(await folderExists(tx, tenantId, input.folder_id))) throw new AppError('folder_not_found');
+        if (input.folder_id && !(await folderExists(t, input.folder_id))) throw new AppError('folder_not_found');
         values.folderId = input.folder_id;
       }
       if (Object.keys(values).length === 0) return doc;
@@ -143,7 +143,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
   }
 
   async function progress(tenant: TenantDb) {
-    const counts = await tenant.run(({ tx, tenantId }) => statusCounts(tx, tenantId));
+    const counts = await tenant.run((t) => statusCounts(t));
     const out = Object.fromEntries(DOCUMENT_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<(typeof DOCUMENT_STATUSES)[number], number>;
     const total = Object.values(out).reduce((a, b) => a + b, 0);
     return { ...out, total, in_progress: out.pending + out.parsing + out.indexing };

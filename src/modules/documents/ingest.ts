@@ -79,9 +79,10 @@ export function createIngestService(deps: IngestDeps) {
     }
 
     const stored = await blobs.put(file.bytes, 'documents');
-    const work = async (tx: Tx) => {
-      if (opts.memoryId && !(await memoryExists(tx, tenantId, opts.memoryId))) throw new AppError('memory_not_found');
-      if (opts.folderId && !(await folderExists(tx, tenantId, opts.folderId))) throw new AppError('folder_not_found');
+    const work = async (t: TenantTx) => {
+      const { tx } = t;
+      if (opts.memoryId && !(await memoryExists(t, opts.memoryId))) throw new AppError('memory_not_found');
+      if (opts.folderId && !(await folderExists(t, opts.folderId))) throw new AppError('folder_not_found');
       const born = await insertDocument(tx, {
         tenantId,
         filename,
@@ -105,8 +106,8 @@ export function createIngestService(deps: IngestDeps) {
     try {
       // In the caller's transaction, a savepoint keeps each file all-or-nothing; the caller commits later,
       // and the NOTIFY sent by enqueue wakes the workers then.
-      if (opts.joined) return await opts.joined.tx.transaction((savepoint) => work(savepoint as unknown as Tx));
-      const doc = await tenant.run((t) => work(t.tx));
+      if (opts.joined) return await opts.joined.tx.transaction((savepoint) => work({ tx: savepoint as unknown as Tx, tenantId }));
+      const doc = await tenant.run(work);
       queue.poke(INGEST_QUEUE);
       return doc;
     } catch (error) {

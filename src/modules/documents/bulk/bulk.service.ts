@@ -44,9 +44,9 @@ export function createBulkService(deps: BulkDeps) {
     const { memoryId, folderId, tags } = readUploadFields(spooled.fields);
 
     // Checked before any work; ingestFile checks again inside the transaction.
-    await tenant.run(async ({ tx, tenantId }) => {
-      if (memoryId && !(await memoryExists(tx, tenantId, memoryId))) throw new AppError('memory_not_found');
-      if (folderId && !(await folderExists(tx, tenantId, folderId))) throw new AppError('folder_not_found');
+    await tenant.run(async (t) => {
+      if (memoryId && !(await memoryExists(t, memoryId))) throw new AppError('memory_not_found');
+      if (folderId && !(await folderExists(t, folderId))) throw new AppError('folder_not_found');
     });
 
     const rejected: BulkUploadResult['rejected'] = [];
