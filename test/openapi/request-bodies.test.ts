@@ -14,12 +14,15 @@ const NO_BODY: Record<string, string> = {
   'POST /api/v1/documents/{id}/viewer-token': 'the document is the path',
 };
 
-// fixed on other branches; lead removes after merge
+// Being fixed on another branch (llm routes move to the builder; `defaultsOptional` of platform/http/pagination.ts
+// is the fix); the lead removes them after the merge.
 const KNOWN: string[] = [
-  'POST /api/v1/documents/: no requestBody',
-  'POST /api/v1/documents/query: required body.top_k has a default',
-  'POST /api/v1/documents/query: required body.mode has a default',
-  'GET /v1/models/{*}: path parameter "*" is not a name',
+  'GET /api/v1/llm/models: required query.mode has a default',
+  'GET /api/v1/llm/models: required query.enabled_only has a default',
+  'GET /api/v2/llm/models/flat: required query.enabled_only has a default',
+  'GET /api/v1/llm/errors: required query.skip has a default',
+  'GET /api/v1/llm/errors: required query.limit has a default',
+  'GET /api/v1/llm/errors/stats: required query.days has a default',
 ];
 
 const WRITES = ['post', 'put', 'patch'];
@@ -83,7 +86,17 @@ describe('request bodies', () => {
         problems.push(...requiredWithDefaults(media.schema, 'body').map((p) => `${entry}: ${p}`));
       }
     }
-    expectOnlyKnown(problems, (k) => k.includes('has a default'));
+    expectOnlyKnown(problems, (k) => k.includes('required body.'));
+  });
+
+  it('no required query or path parameter has a default', () => {
+    const problems: string[] = [];
+    for (const { entry, op } of operations()) {
+      for (const parameter of op.parameters ?? []) {
+        if (parameter.required && parameter.schema && 'default' in parameter.schema) problems.push(`${entry}: required ${parameter.in}.${parameter.name} has a default`);
+      }
+    }
+    expectOnlyKnown(problems, (k) => /required (query|path)\./.test(k));
   });
 
   it('path parameters are names', () => {

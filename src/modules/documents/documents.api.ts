@@ -145,6 +145,14 @@ export const Profile = Type.Object({
     description: "null (or an empty string): the tenant's default embedding model, else the built-in offline embedder",
   }),
   parallelism: Type.Integer({ minimum: 1, maximum: 32 }),
+  text_search_config: Type.Optional(
+    Type.Union([Type.Literal('english'), Type.Literal('simple')], {
+      default: 'english',
+      description:
+        "How NEW chunks are indexed for full-text search: 'english' (the default: stemmed, English stop words dropped) or " +
+        "'simple' (words as written, any language). Chunks already indexed keep theirs until the document is reindexed.",
+    }),
+  ),
   ai_descriptions: Type.Optional(
     Type.Boolean({
       default: false,
@@ -159,6 +167,7 @@ export const ProfileResponse = Type.Object({
   chunk_overlap: Type.Integer(),
   embedding_model: Type.Union([Type.String(), Type.Null()]),
   parallelism: Type.Integer(),
+  text_search_config: Type.Union([Type.Literal('english'), Type.Literal('simple')]),
   ai_descriptions: Type.Boolean(),
   updated_at: Type.Union([Time, Type.Null()]),
 });

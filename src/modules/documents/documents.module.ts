@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { CoreContext } from '../../platform/context.js';
 import type { Module } from '../module.js';
+import { mountRoutes } from '../../platform/http/route.js';
 import { createChunkPool, createParserPool, type DescriptionGenerator, type EmbeddingResolver } from '../ingestion/index.js';
 import { createDocumentsService } from './documents.service.js';
 import { documentsRoutes } from './documents.routes.js';
@@ -59,7 +60,7 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
   });
   const module: Module = {
     name: 'documents',
-    routes: documentsRoutes(service, ingest),
+    routes: (app) => mountRoutes(app, documentsRoutes(service, ingest)),
     jobs: [handler],
     stop: async () => {
       await Promise.all([parser.close(), chunker.close()]);

@@ -82,6 +82,7 @@ export function presentProfile(profile: IndexingProfile) {
     chunk_overlap: profile.chunkOverlap,
     embedding_model: profile.embeddingModel,
     parallelism: profile.parallelism,
+    text_search_config: profile.textSearchConfig,
     ai_descriptions: profile.aiDescriptions,
     updated_at: iso(profile.updatedAt),
   };

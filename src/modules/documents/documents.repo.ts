@@ -1,5 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { rows, type Tx } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/tenant-db.js';
+
+// Queries the routes reach take the TenantTx (the tenant id comes with the transaction); those the indexing
+// job also calls still take (tx, tenantId) until indexing moves to TenantTx too.
 import { documentJobs, documents, type DocumentJobRow, type DocumentRow, type DocumentStatus } from './documents.table.js';
 
 export async function insertDocument(tx: Tx, values: typeof documents.$inferInsert): Promise<DocumentRow> {
@@ -35,12 +39,12 @@ export async function findDocument(tx: Tx, tenantId: string, id: string, lock = 
 }
 
 /** Memories and folders belong to another module; only their existence in the tenant matters here. */
-export async function memoryExists(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+export async function memoryExists({ tx, tenantId }: TenantTx, id: string): Promise<boolean> {
   const found = await rows(tx, sql`SELECT 1 FROM memories WHERE tenant_id = ${tenantId} AND id = ${id}`);
   return found.length > 0;
 }
 
-export async function folderExists(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+export async function folderExists({ tx, tenantId }: TenantTx, id: string): Promise<boolean> {
   const found = await rows(tx, sql`SELECT 1 FROM folders WHERE tenant_id = ${tenantId} AND id = ${id}`);
   return found.length > 0;
 }
@@ -56,7 +60,7 @@ export interface DocumentFilters {
 /** LIKE treats % and _ as wildcards; a title search means the literal text. */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listDocuments(tx: Tx, tenantId: string, filters: DocumentFilters, skip: number, limit: number) {
+export async function listDocuments({ tx, tenantId }: TenantTx, filters: DocumentFilters, skip: number, limit: number) {
   const where: SQL[] = [eq(documents.tenantId, tenantId)];
   if (filters.status) where.push(eq(documents.status, filters.status));
   if (filters.memoryId) where.push(eq(documents.memoryId, filters.memoryId));
@@ -101,7 +105,7 @@ export async function deleteDocuments(tx: Tx, tenantId: string, ids: readonly st
     .returning({ blobKey: documents.blobKey, extractedKey: documents.extractedKey });
 }
 
-export async function statusCounts(tx: Tx, tenantId: string): Promise<Record<string, number>> {
+export async function statusCounts({ tx, tenantId }: TenantTx): Promise<Record<string, number>> {
   const found = await tx
     .select({ status: documents.status, n: count() })
     .from(documents)
@@ -110,7 +114,7 @@ export async function statusCounts(tx: Tx, tenantId: string): Promise<Record<str
   return Object.fromEntries(found.map((r) => [r.status, Number(r.n)]));
 }
 
-export async function listJobs(tx: Tx, tenantId: string, documentId: string): Promise<DocumentJobRow[]> {
+export async function listJobs({ tx, tenantId }: TenantTx, documentId: string): Promise<DocumentJobRow[]> {
   return tx
     .select()
     .from(documentJobs)
@@ -138,7 +142,7 @@ export interface ChunkListRow {
 }
 
 /** The live chunk set only: a set being staged by a running job is invisible until it is swapped in. */
-export async function listChunks(tx: Tx, tenantId: string, doc: DocumentRow, skip: number, limit: number) {
+export async function listChunks({ tx, tenantId }: TenantTx, doc: DocumentRow, skip: number, limit: number) {
   if (!doc.liveJobId) return { items: [] as ChunkListRow[], total: 0 };
   const items = await rows<ChunkListRow>(tx, sql`
     SELECT id, chunk_index, text, token_count, page, section, sheet, char_start, char_end

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { CoreContext } from '../../platform/context.js';
-import type { Principal } from '../../platform/auth/principal.js';
-import type { Tx } from '../../platform/db/database.js';
-import { notFound, unprocessable } from '../../platform/http/errors.js';
+import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
+import { AppError, unprocessable } from '../../platform/http/errors.js';
 import {
   findDocument,
   findJob,
@@ -16,99 +15,99 @@ import {
   type DocumentFilters,
 } from './documents.repo.js';
 import { presentChunk, presentDocument, presentJob, presentProfile } from './documents.present.js';
-import { DOCUMENT_STATUSES, INGEST_QUEUE, type DocumentRow } from './documents.table.js';
+import { DOCUMENT_STATUSES, INGEST_QUEUE, type DocumentRow, type TextSearchConfig } from './documents.table.js';
 import type { IndexingScheduler } from './indexing/schedule.js';
 import type { DocumentRemover } from './removal.js';
 import { sanitizeFilename } from './filename.js';
 import { normalizeTags } from './ingest.js';
 import { readProfile, writeProfile, type IndexingProfile } from './profile.repo.js';
 
-export type DocumentsDeps = Pick<CoreContext, 'db' | 'queue' | 'blobs' | 'log'> & { scheduler: IndexingScheduler; remover: DocumentRemover };
+export type DocumentsDeps = Pick<CoreContext, 'queue' | 'blobs' | 'log'> & { scheduler: IndexingScheduler; remover: DocumentRemover };
 
 export type ReindexSource = 'admin' | 'rag' | 'api';
 
-/** Reads and edits of documents; accepting new files is ingest.ts. Every call is scoped to one tenant. */
+/** Reads and edits of documents; accepting new files is ingest.ts. Every call takes the caller's tenant (`TenantDb`). */
 export function createDocumentsService(deps: DocumentsDeps) {
-  const { db, queue, blobs } = deps;
+  const { queue, blobs } = deps;
 
-  async function requireDocument(tx: Tx, tenantId: string, id: string, lock = false): Promise<DocumentRow> {
+  async function requireDocument({ tx, tenantId }: TenantTx, id: string, lock = false): Promise<DocumentRow> {
     const doc = await findDocument(tx, tenantId, id, lock);
-    if (!doc) throw notFound('Document not found');
+    if (!doc) throw new AppError('document_not_found');
     return doc;
   }
 
-  async function list(tenantId: string, query: { page: number; page_size: number } & DocumentFilters) {
+  async function list(tenant: TenantDb, query: { page: number; page_size: number } & DocumentFilters) {
     const skip = (query.page - 1) * query.page_size;
-    const { items, total } = await db.tenant(tenantId, (tx) => listDocuments(tx, tenantId, query, skip, query.page_size));
+    const { items, total } = await tenant.run((t) => listDocuments(t, query, skip, query.page_size));
     return { items: items.map(presentDocument), total, skip, limit: query.page_size, page: query.page, page_size: query.page_size };
   }
 
-  async function get(tenantId: string, id: string) {
-    return presentDocument(await db.tenant(tenantId, (tx) => requireDocument(tx, tenantId, id)));
+  async function get(tenant: TenantDb, id: string) {
+    return presentDocument(await tenant.run((t) => requireDocument(t, id)));
   }
 
   /** Hard delete: the row, its jobs and chunks in one transaction, then its files (the cascades' path too). */
-  async function remove(tenantId: string, id: string): Promise<void> {
-    const { afterCommit } = await db.tenant(tenantId, async (tx) => {
+  async function remove(tenant: TenantDb, id: string): Promise<void> {
+    const { afterCommit } = await tenant.run(async ({ tx, tenantId }) => {
       const outcome = await deps.remover.remove(tx, tenantId, [id]);
-      if (outcome.removed === 0) throw notFound('Document not found');
+      if (outcome.removed === 0) throw new AppError('document_not_found');
       return outcome;
     });
     await afterCommit();
   }
 
-  async function chunks(tenantId: string, id: string, skip: number, limit: number) {
-    const { items, total } = await db.tenant(tenantId, async (tx) => listChunks(tx, tenantId, await requireDocument(tx, tenantId, id), skip, limit));
+  async function chunks(tenant: TenantDb, id: string, skip: number, limit: number) {
+    const { items, total } = await tenant.run(async (t) => listChunks(t, await requireDocument(t, id), skip, limit));
     return { items: items.map(presentChunk), total, skip, limit };
   }
 
-  async function jobs(tenantId: string, id: string) {
-    const found = await db.tenant(tenantId, async (tx) => {
-      await requireDocument(tx, tenantId, id);
-      return listJobs(tx, tenantId, id);
+  async function jobs(tenant: TenantDb, id: string) {
+    const found = await tenant.run(async (t) => {
+      await requireDocument(t, id);
+      return listJobs(t, id);
     });
     return found.map(presentJob);
   }
 
-  async function job(tenantId: string, jobId: string) {
-    const found = await db.tenant(tenantId, (tx) => findJob(tx, tenantId, jobId));
-    if (!found) throw notFound('Job not found');
+  async function job(tenant: TenantDb, jobId: string) {
+    const found = await tenant.run(({ tx, tenantId }) => findJob(tx, tenantId, jobId));
+    if (!found) throw new AppError('job_not_found');
     return presentJob(found);
   }
 
   /** A new job takes the document over; an older one still queued or running notices and stops. */
-  async function reindex(principal: Principal, id: string, source: ReindexSource) {
-    const tenantId = principal.tenantId;
-    const { jobId } = await db.tenant(tenantId, async (tx) => deps.scheduler.scheduleIndexing(tx, await requireDocument(tx, tenantId, id, true), source));
+  async function reindex(tenant: TenantDb, id: string, source: ReindexSource) {
+    const { jobId } = await tenant.run(async (t) => deps.scheduler.scheduleIndexing(t.tx, await requireDocument(t, id, true), source));
     queue.poke(INGEST_QUEUE);
     return { job_id: jobId, document_id: id, status: 'pending' as const };
   }
 
   /** The first override keeps the text it replaces (generated or extractive) as the original. */
-  async function setDescription(tenantId: string, id: string, description: string) {
+  async function setDescription(tenant: TenantDb, id: string, description: string) {
     const text = description.trim();
     if (!text) throw unprocessable(['body', 'description'], 'description must not be empty');
-    const row = await db.tenant(tenantId, async (tx) => {
-      const doc = await requireDocument(tx, tenantId, id, true);
+    const row = await tenant.run(async (t) => {
+      const doc = await requireDocument(t, id, true);
       const original = doc.aiDescriptionSource === 'user' ? doc.aiDescriptionOriginal : doc.aiDescription;
-      return updateDocument(tx, tenantId, id, { aiDescription: text, aiDescriptionOriginal: original, aiDescriptionSource: 'user' });
+      return updateDocument(t.tx, t.tenantId, id, { aiDescription: text, aiDescriptionOriginal: original, aiDescriptionSource: 'user' });
     });
     return presentDocument(row!);
   }
 
-  async function setTags(tenantId: string, id: string, tags: string[]) {
+  async function setTags(tenant: TenantDb, id: string, tags: string[]) {
     const normalized = normalizeTags(tags);
     if ('error' in normalized) throw unprocessable(['body', 'tags'], normalized.error);
-    const row = await db.tenant(tenantId, async (tx) => {
-      await requireDocument(tx, tenantId, id, true);
-      return updateDocument(tx, tenantId, id, { tags: normalized.tags });
+    const row = await tenant.run(async (t) => {
+      await requireDocument(t, id, true);
+      return updateDocument(t.tx, t.tenantId, id, { tags: normalized.tags });
     });
     return presentDocument(row!);
   }
 
-  async function update(tenantId: string, id: string, input: { filename?: string; folder_id?: string | null; memory_id?: string | null }) {
-    const row = await db.tenant(tenantId, async (tx) => {
-      const doc = await requireDocument(tx, tenantId, id, true);
+  async function update(tenant: TenantDb, id: string, input: { filename?: string; folder_id?: string | null; memory_id?: string | null }) {
+    const row = await tenant.run(async (t) => {
+      const { tx, tenantId } = t;
+      const doc = await requireDocument(t, id, true);
       const values: Partial<DocumentRow> = {};
       if (input.filename !== undefined) {
         const filename = sanitizeFilename(input.filename);
@@ -119,11 +118,11 @@ export function createDocumentsService(deps: DocumentsDeps) {
         values.filename = filename;
       }
       if (input.memory_id !== undefined) {
-        if (input.memory_id && !(await memoryExists(tx, tenantId, input.memory_id))) throw notFound('Memory not found');
+        if (input.memory_id && !(await memoryExists(t, input.memory_id))) throw new AppError('memory_not_found');
         values.memoryId = input.memory_id;
       }
       if (input.folder_id !== undefined) {
-        if (input.folder_id && !(await folderExists(tx, tenantId, input.folder_id))) throw notFound('Folder not found');
+        if (input.folder_id && !(await folderExists(t, input.folder_id))) throw new AppError('folder_not_found');
         values.folderId = input.folder_id;
       }
       if (Object.keys(values).length === 0) return doc;
@@ -132,44 +131,45 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return presentDocument(row);
   }
 
-  async function file(tenantId: string, id: string): Promise<{ stream: Readable; filename: string; mimeType: string; size: number }> {
-    const doc = await db.tenant(tenantId, (tx) => requireDocument(tx, tenantId, id));
+  async function file(tenant: TenantDb, id: string): Promise<{ stream: Readable; filename: string; mimeType: string; size: number }> {
+    const doc = await tenant.run((t) => requireDocument(t, id));
     let stream: Readable;
     try {
       stream = await blobs.stream(doc.blobKey);
     } catch {
-      throw notFound('The file of this document is no longer stored');
+      throw new AppError('document_file_missing');
     }
     return { stream, filename: doc.filename, mimeType: doc.mimeType, size: doc.sizeBytes };
   }
 
-  async function progress(tenantId: string) {
-    const counts = await db.tenant(tenantId, (tx) => statusCounts(tx, tenantId));
+  async function progress(tenant: TenantDb) {
+    const counts = await tenant.run((t) => statusCounts(t));
     const out = Object.fromEntries(DOCUMENT_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<(typeof DOCUMENT_STATUSES)[number], number>;
     const total = Object.values(out).reduce((a, b) => a + b, 0);
     return { ...out, total, in_progress: out.pending + out.parsing + out.indexing };
   }
 
-  async function getProfile(tenantId: string) {
-    return presentProfile(await db.tenant(tenantId, (tx) => readProfile(tx, tenantId)));
+  async function getProfile(tenant: TenantDb) {
+    return presentProfile(await tenant.run(({ tx, tenantId }) => readProfile(tx, tenantId)));
   }
 
   async function putProfile(
-    tenantId: string,
-    input: { chunk_size: number; chunk_overlap: number; embedding_model: string | null; parallelism: number; ai_descriptions?: boolean },
+    tenant: TenantDb,
+    input: { chunk_size: number; chunk_overlap: number; embedding_model: string | null; parallelism: number; text_search_config?: TextSearchConfig; ai_descriptions?: boolean },
   ) {
     if (input.chunk_overlap * 2 > input.chunk_size) {
       throw unprocessable(['body', 'chunk_overlap'], 'chunk_overlap must be at most half of chunk_size');
     }
     const model = input.embedding_model?.trim() || null;
     if (input.embedding_model !== null && !model) throw unprocessable(['body', 'embedding_model'], 'embedding_model must not be blank; use null for the default');
-    const saved: IndexingProfile = await db.tenant(tenantId, (tx) =>
+    const saved: IndexingProfile = await tenant.run(({ tx, tenantId }) =>
       writeProfile(tx, tenantId, {
         chunkSize: input.chunk_size,
         chunkOverlap: input.chunk_overlap,
         embeddingModel: model,
         parallelism: input.parallelism,
-        // A replace: leaving it out means the default, off.
+        // A replace: leaving these out means their defaults.
+        textSearchConfig: input.text_search_config ?? 'english',
         aiDescriptions: input.ai_descriptions ?? false,
       }),
     );

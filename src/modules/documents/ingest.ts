@@ -1,14 +1,15 @@
 import type { CoreContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/database.js';
+import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { notFound, payloadTooLarge, unprocessable, unsupportedMediaType } from '../../platform/http/errors.js';
+import { AppError, payloadTooLarge, unprocessable, unsupportedMediaType } from '../../platform/http/errors.js';
 import { detectFormat } from '../ingestion/index.js';
 import { folderExists, insertDocument, memoryExists } from './documents.repo.js';
 import { INGEST_QUEUE, type DocumentRow } from './documents.table.js';
 import type { IndexingScheduler } from './indexing/schedule.js';
 import { sanitizeFilename } from './filename.js';
 
-export type IngestDeps = Pick<CoreContext, 'db' | 'queue' | 'blobs'> & {
+export type IngestDeps = Pick<CoreContext, 'queue' | 'blobs'> & {
   config: { uploadMaxBytes: number };
   scheduler: IndexingScheduler;
 };
@@ -18,8 +19,8 @@ export interface IngestOptions {
   folderId?: string | null;
   tags?: string[];
   batchId?: string | null;
-  /** Join this (tenant) transaction instead of opening one: a bulk upload commits all its files at once. */
-  tx?: Tx;
+  /** Join this transaction of the same tenant instead of opening one: a bulk upload commits all its files at once. */
+  joined?: TenantTx;
 }
 
 export const MAX_TAGS = 50;
@@ -44,7 +45,7 @@ export function normalizeTags(tags: readonly string[]): { tags: string[] } | { e
  * transaction, so a document never exists without the job that will index it.
  */
 export function createIngestService(deps: IngestDeps) {
-  const { db, queue, blobs, config } = deps;
+  const { queue, blobs, config } = deps;
 
   /** Why this file would be refused (415/413 detail), or null when it is acceptable. */
   function rejectReason(filename: string, bytes: Uint8Array): string | null {
@@ -57,12 +58,15 @@ export function createIngestService(deps: IngestDeps) {
     return `The file is larger than the upload limit of ${Math.floor(config.uploadMaxBytes / (1024 * 1024))} MB.`;
   }
 
+  /** `tenant` is the caller's (the route builder binds it); `principal` names who created the document. */
   async function ingestFile(
+    tenant: TenantDb,
     principal: Principal,
     file: { filename: string; bytes: Buffer },
     opts: IngestOptions = {},
   ): Promise<DocumentRow> {
-    const tenantId = principal.tenantId;
+    const tenantId = tenant.tenantId;
+    if (opts.joined && opts.joined.tenantId !== tenantId) throw new Error('ingestFile: the joined transaction belongs to another tenant');
     if (file.bytes.byteLength > config.uploadMaxBytes) throw payloadTooLarge(tooLargeDetail());
     const filename = sanitizeFilename(file.filename);
     const detected = detectFormat(file.bytes, filename);
@@ -75,9 +79,10 @@ export function createIngestService(deps: IngestDeps) {
     }
 
     const stored = await blobs.put(file.bytes, 'documents');
-    const work = async (tx: Tx) => {
-      if (opts.memoryId && !(await memoryExists(tx, tenantId, opts.memoryId))) throw notFound('Memory not found');
-      if (opts.folderId && !(await folderExists(tx, tenantId, opts.folderId))) throw notFound('Folder not found');
+    const work = async (t: TenantTx) => {
+      const { tx } = t;
+      if (opts.memoryId && !(await memoryExists(t, opts.memoryId))) throw new AppError('memory_not_found');
+      if (opts.folderId && !(await folderExists(t, opts.folderId))) throw new AppError('folder_not_found');
       const born = await insertDocument(tx, {
         tenantId,
         filename,
@@ -101,8 +106,8 @@ export function createIngestService(deps: IngestDeps) {
     try {
       // In the caller's transaction, a savepoint keeps each file all-or-nothing; the caller commits later,
       // and the NOTIFY sent by enqueue wakes the workers then.
-      if (opts.tx) return await opts.tx.transaction((savepoint) => work(savepoint as unknown as Tx));
-      const doc = await db.tenant(tenantId, work);
+      if (opts.joined) return await opts.joined.tx.transaction((savepoint) => work({ tx: savepoint as unknown as Tx, tenantId }));
+      const doc = await tenant.run(work);
       queue.poke(INGEST_QUEUE);
       return doc;
     } catch (error) {

@@ -32,18 +32,14 @@ export async function readProfile(tx: Tx, tenantId: string): Promise<IndexingPro
   return row ?? DEFAULT_PROFILE;
 }
 
-/** A profile written without textSearchConfig keeps the stored one (the API does not expose it yet). */
-export async function writeProfile(
-  tx: Tx,
-  tenantId: string,
-  profile: Omit<IndexingProfile, 'updatedAt' | 'textSearchConfig'> & { textSearchConfig?: TextSearchConfig },
-): Promise<IndexingProfile> {
+/** Replaces the tenant's profile (every field; the API's PUT fills the defaults of the ones left out). */
+export async function writeProfile(tx: Tx, tenantId: string, profile: Omit<IndexingProfile, 'updatedAt'>): Promise<IndexingProfile> {
   const values = {
     chunkSize: profile.chunkSize,
     chunkOverlap: profile.chunkOverlap,
     embeddingModel: profile.embeddingModel,
     parallelism: profile.parallelism,
-    ...(profile.textSearchConfig ? { textSearchConfig: profile.textSearchConfig } : {}),
+    textSearchConfig: profile.textSearchConfig,
     aiDescriptions: profile.aiDescriptions,
     updatedAt: sql`now()`,
   };

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { HttpExchange } from '../../platform/http/route.js';
 import { unprocessable } from '../../platform/http/errors.js';
 import { readUploadFields, type UploadFields } from './multipart-fields.js';
 
@@ -12,7 +12,7 @@ export interface UploadForm extends UploadFields {
  * `folder_id`, `tags`), read by the same rules as bulk upload. The size limit is the multipart plugin's: a
  * bigger file fails with 413 while it is being read.
  */
-export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+export async function readUploadForm({ request }: HttpExchange): Promise<UploadForm> {
   if (!request.isMultipart()) throw unprocessable(['body', 'file'], 'Send the file as multipart/form-data in a part named "file"', 'missing');
   let file: { filename: string; bytes: Buffer } | null = null;
   const fields = new Map<string, unknown[]>();

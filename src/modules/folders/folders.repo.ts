@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { rows, type Tx } from '../../platform/db/database.js';
+import { rows } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/tenant-db.js';
 import { folders, type FolderRow } from './folders.table.js';
 
 export type FolderWithCounts = FolderRow & { documentCount: number; subfolderCount: number };
@@ -14,13 +15,13 @@ const withCounts = (r: { folder: FolderRow; documentCount: number; subfolderCoun
   subfolderCount: Number(r.subfolderCount),
 });
 
-export async function insertFolder(tx: Tx, values: { tenantId: string; name: string; parentId: string | null }): Promise<FolderRow> {
-  const [row] = await tx.insert(folders).values(values).returning();
+export async function insertFolder({ tx, tenantId }: TenantTx, values: { name: string; parentId: string | null }): Promise<FolderRow> {
+  const [row] = await tx.insert(folders).values({ ...values, tenantId }).returning();
   return row;
 }
 
 /** `parentId` undefined lists every folder, null the root folders, an id that folder's children. */
-export async function listFolders(tx: Tx, tenantId: string, parentId: string | null | undefined, skip: number, limit: number) {
+export async function listFolders({ tx, tenantId }: TenantTx, parentId: string | null | undefined, skip: number, limit: number) {
   const conditions: SQL[] = [eq(folders.tenantId, tenantId)];
   if (parentId === null) conditions.push(isNull(folders.parentId));
   else if (parentId !== undefined) conditions.push(eq(folders.parentId, parentId));
@@ -36,7 +37,7 @@ export async function listFolders(tx: Tx, tenantId: string, parentId: string | n
   return { rows: found.map(withCounts), total };
 }
 
-export async function findFolder(tx: Tx, tenantId: string, id: string, options: { lock?: boolean } = {}): Promise<FolderWithCounts | null> {
+export async function findFolder({ tx, tenantId }: TenantTx, id: string, options: { lock?: boolean } = {}): Promise<FolderWithCounts | null> {
   const query = tx
     .select({ folder: folders, documentCount, subfolderCount })
     .from(folders)
@@ -45,24 +46,24 @@ export async function findFolder(tx: Tx, tenantId: string, id: string, options: 
   return row ? withCounts(row) : null;
 }
 
-export async function updateFolder(tx: Tx, tenantId: string, id: string, patch: { name?: string; parentId?: string | null }): Promise<void> {
+export async function updateFolder({ tx, tenantId }: TenantTx, id: string, patch: { name?: string; parentId?: string | null }): Promise<void> {
   await tx
     .update(folders)
     .set({ ...patch, updatedAt: sql`now()` })
     .where(and(eq(folders.tenantId, tenantId), eq(folders.id, id)));
 }
 
-export async function deleteFolder(tx: Tx, tenantId: string, id: string): Promise<void> {
+export async function deleteFolder({ tx, tenantId }: TenantTx, id: string): Promise<void> {
   await tx.delete(folders).where(and(eq(folders.tenantId, tenantId), eq(folders.id, id)));
 }
 
 /** Serialises moves within a tenant, so two concurrent moves cannot together close a cycle. */
-export async function lockFolderTree(tx: Tx, tenantId: string): Promise<void> {
+export async function lockFolderTree({ tx, tenantId }: TenantTx): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`folders:${tenantId}`}, 0))`);
 }
 
 /** True when `candidate` is `folderId` itself or lies below it. */
-export async function isInSubtree(tx: Tx, tenantId: string, folderId: string, candidate: string): Promise<boolean> {
+export async function isInSubtree({ tx, tenantId }: TenantTx, folderId: string, candidate: string): Promise<boolean> {
   const found = await rows<{ hit: boolean }>(tx, sql`
     WITH RECURSIVE ancestors(id, parent_id, depth) AS (
       SELECT id, parent_id, 0 FROM folders WHERE tenant_id = ${tenantId} AND id = ${candidate}
@@ -75,7 +76,7 @@ export async function isInSubtree(tx: Tx, tenantId: string, folderId: string, ca
 }
 
 /** The folder and every folder below it. */
-export async function subtreeIds(tx: Tx, tenantId: string, folderId: string): Promise<string[]> {
+export async function subtreeIds({ tx, tenantId }: TenantTx, folderId: string): Promise<string[]> {
   const found = await rows<{ id: string }>(tx, sql`
     WITH RECURSIVE tree(id, depth) AS (
       SELECT id, 0 FROM folders WHERE tenant_id = ${tenantId} AND id = ${folderId}
@@ -88,7 +89,7 @@ export async function subtreeIds(tx: Tx, tenantId: string, folderId: string): Pr
 }
 
 /** The ids of the documents in these folders, locked for deletion. */
-export async function documentIdsInFolders(tx: Tx, tenantId: string, folderIds: string[]): Promise<string[]> {
+export async function documentIdsInFolders({ tx, tenantId }: TenantTx, folderIds: string[]): Promise<string[]> {
   if (folderIds.length === 0) return [];
   const found = await rows<{ id: string }>(tx, sql`
     SELECT id FROM documents

@@ -1,66 +1,70 @@
 import { Type } from 'typebox';
-import { auth, type App } from '../../platform/http/types.js';
-import { principalOf } from '../../platform/auth/plugin.js';
-import { ErrorBody, IdParams, ListOf, authErrors } from '../../platform/http/pagination.js';
+import { auth } from '../../platform/http/types.js';
+import { ErrorBody, IdParams, ListOf } from '../../platform/http/pagination.js';
+import { created, noContent, route } from '../../platform/http/route.js';
 import type { FoldersService } from './folders.service.js';
 import { CreateFolder, DeleteQuery, Folder, ListQuery, UpdateFolder } from './folders.api.js';
 
+const tags = ['folders'];
+const read = auth.scopes('documents:read');
+const write = auth.scopes('documents:ingest');
+
 export function foldersRoutes(service: FoldersService) {
-  return (app: App) => {
-    app.post(
-      '/api/v1/folders',
-      {
-        schema: { tags: ['folders'], summary: 'Create a folder', body: CreateFolder, response: { 201: Folder, 404: ErrorBody, ...authErrors } },
-        config: { auth: auth.scopes('documents:ingest') },
+  return [
+    route({
+      method: 'POST',
+      url: '/api/v1/folders',
+      tags,
+      summary: 'Create a folder',
+      auth: write,
+      body: CreateFolder,
+      responses: { 201: Folder, 404: ErrorBody },
+      handler: async ({ tenant, body }) => created(await service.create(tenant, body)),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/v1/folders',
+      tags,
+      summary: 'List folders',
+      auth: read,
+      query: ListQuery,
+      responses: { 200: ListOf(Folder), 404: ErrorBody },
+      handler: ({ tenant, query }) => service.list(tenant, { ...query, skip: query.skip ?? 0, limit: query.limit ?? 50 }),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/v1/folders/:id',
+      tags,
+      summary: 'One folder',
+      auth: read,
+      params: IdParams,
+      responses: { 200: Folder, 404: ErrorBody },
+      handler: ({ tenant, params }) => service.get(tenant, params.id),
+    }),
+    route({
+      method: 'PATCH',
+      url: '/api/v1/folders/:id',
+      tags,
+      summary: 'Rename or move a folder (a move into its own subtree is refused with 422)',
+      auth: write,
+      params: IdParams,
+      body: UpdateFolder,
+      responses: { 200: Folder, 404: ErrorBody },
+      handler: ({ tenant, params, body }) => service.update(tenant, params.id, body),
+    }),
+    route({
+      method: 'DELETE',
+      url: '/api/v1/folders/:id',
+      tags,
+      summary: 'Delete a folder; a non-empty one needs ?cascade=true (409 otherwise)',
+      auth: write,
+      params: IdParams,
+      query: DeleteQuery,
+      responses: { 204: Type.Null(), 404: ErrorBody, 409: ErrorBody },
+      handler: async ({ tenant, params, query }) => {
+        await service.remove(tenant, params.id, query.cascade ?? false);
+        return noContent();
       },
-      async (request, reply) => reply.code(201).send(await service.create(principalOf(request).tenantId, request.body)),
-    );
-    app.get(
-      '/api/v1/folders',
-      {
-        schema: { tags: ['folders'], summary: 'List folders', querystring: ListQuery, response: { 200: ListOf(Folder), 404: ErrorBody, ...authErrors } },
-        config: { auth: auth.scopes('documents:read') },
-      },
-      async (request) => service.list(principalOf(request).tenantId, { ...request.query, skip: request.query.skip ?? 0, limit: request.query.limit ?? 50 }),
-    );
-    app.get(
-      '/api/v1/folders/:id',
-      {
-        schema: { tags: ['folders'], summary: 'One folder', params: IdParams, response: { 200: Folder, 404: ErrorBody, ...authErrors } },
-        config: { auth: auth.scopes('documents:read') },
-      },
-      async (request) => service.get(principalOf(request).tenantId, request.params.id),
-    );
-    app.patch(
-      '/api/v1/folders/:id',
-      {
-        schema: {
-          tags: ['folders'],
-          summary: 'Rename or move a folder (a move into its own subtree is refused with 422)',
-          params: IdParams,
-          body: UpdateFolder,
-          response: { 200: Folder, 404: ErrorBody, ...authErrors },
-        },
-        config: { auth: auth.scopes('documents:ingest') },
-      },
-      async (request) => service.update(principalOf(request).tenantId, request.params.id, request.body),
-    );
-    app.delete(
-      '/api/v1/folders/:id',
-      {
-        schema: {
-          tags: ['folders'],
-          summary: 'Delete a folder; a non-empty one needs ?cascade=true (409 otherwise)',
-          params: IdParams,
-          querystring: DeleteQuery,
-          response: { 204: Type.Null(), 404: ErrorBody, 409: ErrorBody, ...authErrors },
-        },
-        config: { auth: auth.scopes('documents:ingest') },
-      },
-      async (request, reply) => {
-        await service.remove(principalOf(request).tenantId, request.params.id, request.query.cascade ?? false);
-        return reply.code(204).send(null);
-      },
-    );
-  };
+    }),
+  ];
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../platform/db/database.js';
+import { rows } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/tenant-db.js';
 import { memories, type MemoryRow } from './memories.table.js';
 
 export type MemoryWithCount = MemoryRow & { documentCount: number };
@@ -8,12 +9,12 @@ export type MemoryWithCount = MemoryRow & { documentCount: number };
 // Written out in full: Drizzle leaves a column unqualified in a template, where it would bind to `d`.
 const documentCount = sql<number>`(SELECT count(*) FROM documents d WHERE d.tenant_id = memories.tenant_id AND d.memory_id = memories.id)::int`;
 
-export async function insertMemory(tx: Tx, values: { tenantId: string; name: string; description: string }): Promise<MemoryRow> {
-  const [row] = await tx.insert(memories).values(values).returning();
+export async function insertMemory({ tx, tenantId }: TenantTx, values: { name: string; description: string }): Promise<MemoryRow> {
+  const [row] = await tx.insert(memories).values({ ...values, tenantId }).returning();
   return row;
 }
 
-export async function listMemories(tx: Tx, tenantId: string, skip: number, limit: number) {
+export async function listMemories({ tx, tenantId }: TenantTx, skip: number, limit: number) {
   const found = await tx
     .select({ memory: memories, documentCount })
     .from(memories)
@@ -25,7 +26,7 @@ export async function listMemories(tx: Tx, tenantId: string, skip: number, limit
   return { rows: found.map((r) => ({ ...r.memory, documentCount: Number(r.documentCount) })), total };
 }
 
-export async function findMemory(tx: Tx, tenantId: string, id: string): Promise<MemoryWithCount | null> {
+export async function findMemory({ tx, tenantId }: TenantTx, id: string): Promise<MemoryWithCount | null> {
   const [row] = await tx
     .select({ memory: memories, documentCount })
     .from(memories)
@@ -33,7 +34,7 @@ export async function findMemory(tx: Tx, tenantId: string, id: string): Promise<
   return row ? { ...row.memory, documentCount: Number(row.documentCount) } : null;
 }
 
-export async function updateMemory(tx: Tx, tenantId: string, id: string, patch: { name?: string; description?: string }): Promise<boolean> {
+export async function updateMemory({ tx, tenantId }: TenantTx, id: string, patch: { name?: string; description?: string }): Promise<boolean> {
   const updated = await tx
     .update(memories)
     .set({ ...patch, updatedAt: sql`now()` })
@@ -42,7 +43,7 @@ export async function updateMemory(tx: Tx, tenantId: string, id: string, patch: 
   return updated.length > 0;
 }
 
-export async function deleteMemory(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+export async function deleteMemory({ tx, tenantId }: TenantTx, id: string): Promise<boolean> {
   const deleted = await tx
     .delete(memories)
     .where(and(eq(memories.tenantId, tenantId), eq(memories.id, id)))
@@ -51,7 +52,7 @@ export async function deleteMemory(tx: Tx, tenantId: string, id: string): Promis
 }
 
 /** Detaches the memory's documents (they stay, in no memory). */
-export async function detachMemoryDocuments(tx: Tx, tenantId: string, memoryId: string): Promise<number> {
+export async function detachMemoryDocuments({ tx, tenantId }: TenantTx, memoryId: string): Promise<number> {
   const updated = await rows<{ id: string }>(tx, sql`
     UPDATE documents SET memory_id = NULL, updated_at = now()
     WHERE tenant_id = ${tenantId} AND memory_id = ${memoryId}
@@ -60,7 +61,7 @@ export async function detachMemoryDocuments(tx: Tx, tenantId: string, memoryId: 
 }
 
 /** The ids of the memory's documents, locked so no upload or move slips in while they are deleted. */
-export async function memoryDocumentIds(tx: Tx, tenantId: string, memoryId: string): Promise<string[]> {
+export async function memoryDocumentIds({ tx, tenantId }: TenantTx, memoryId: string): Promise<string[]> {
   const found = await rows<{ id: string }>(tx, sql`
     SELECT id FROM documents WHERE tenant_id = ${tenantId} AND memory_id = ${memoryId} FOR UPDATE`);
   return found.map((r) => r.id);

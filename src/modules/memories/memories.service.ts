@@ -1,5 +1,5 @@
-import type { Database } from '../../platform/db/database.js';
-import { forbidden, nonBlank, notFound } from '../../platform/http/errors.js';
+import type { TenantDb } from '../../platform/db/tenant-db.js';
+import { AppError, nonBlank } from '../../platform/http/errors.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { hasScopes } from '../../platform/auth/scopes.js';
 import { iso } from '../../platform/http/pagination.js';
@@ -16,7 +16,6 @@ import {
 } from './memories.repo.js';
 
 export interface MemoriesDeps {
-  db: Database;
   documents: DocumentRemover;
 }
 
@@ -32,36 +31,33 @@ export function presentMemory(row: MemoryWithCount) {
   };
 }
 
+/** Every call takes the caller's tenant (`TenantDb`, bound by the route builder). */
 export function createMemoriesService(deps: MemoriesDeps) {
-  const { db } = deps;
-
-  async function get(tenantId: string, id: string) {
-    const row = await db.tenant(tenantId, (tx) => findMemory(tx, tenantId, id));
-    if (!row) throw notFound('Memory not found');
+  async function get(tenant: TenantDb, id: string) {
+    const row = await tenant.run((t) => findMemory(t, id));
+    if (!row) throw new AppError('memory_not_found');
     return presentMemory(row);
   }
 
-  async function create(tenantId: string, input: { name: string; description?: string }) {
-    const row = await db.tenant(tenantId, (tx) =>
-      insertMemory(tx, { tenantId, name: nonBlank(input.name, 'name'), description: input.description ?? '' }),
-    );
+  async function create(tenant: TenantDb, input: { name: string; description?: string }) {
+    const row = await tenant.run((t) => insertMemory(t, { name: nonBlank(input.name, 'name'), description: input.description ?? '' }));
     return presentMemory({ ...row, documentCount: 0 });
   }
 
-  async function list(tenantId: string, skip: number, limit: number) {
-    const { rows, total } = await db.tenant(tenantId, (tx) => listMemories(tx, tenantId, skip, limit));
+  async function list(tenant: TenantDb, skip: number, limit: number) {
+    const { rows, total } = await tenant.run((t) => listMemories(t, skip, limit));
     return { items: rows.map(presentMemory), total, skip, limit };
   }
 
-  async function update(tenantId: string, id: string, input: { name?: string; description?: string }) {
+  async function update(tenant: TenantDb, id: string, input: { name?: string; description?: string }) {
     const patch: { name?: string; description?: string } = {};
     if (input.name !== undefined) patch.name = nonBlank(input.name, 'name');
     if (input.description !== undefined) patch.description = input.description;
-    const row = await db.tenant(tenantId, async (tx) => {
-      if (Object.keys(patch).length && !(await updateMemory(tx, tenantId, id, patch))) return null;
-      return findMemory(tx, tenantId, id);
+    const row = await tenant.run(async (t) => {
+      if (Object.keys(patch).length && !(await updateMemory(t, id, patch))) return null;
+      return findMemory(t, id);
     });
-    if (!row) throw notFound('Memory not found');
+    if (!row) throw new AppError('memory_not_found');
     return presentMemory(row);
   }
 
@@ -69,20 +65,19 @@ export function createMemoriesService(deps: MemoriesDeps) {
    * Deletes a memory. Its documents are detached (kept, in no memory) unless `cascade`, which
    * hard-deletes them with their chunks and files, and so also needs the right to delete documents.
    */
-  async function remove(principal: Principal, id: string, cascade: boolean): Promise<void> {
-    const { tenantId } = principal;
+  async function remove(tenant: TenantDb, principal: Principal, id: string, cascade: boolean): Promise<void> {
     if (cascade && !hasScopes(principal.scopes, ['documents:ingest'])) {
-      throw forbidden('Missing scope: documents:ingest (needed to delete the documents with ?cascade=true)', 'insufficient_scope');
+      throw new AppError('insufficient_scope', 'Missing scope: documents:ingest (needed to delete the documents with ?cascade=true)');
     }
-    const afterCommit = await db.tenant(tenantId, async (tx) => {
-      if (!(await findMemory(tx, tenantId, id))) return null;
+    const afterCommit = await tenant.run(async (t) => {
+      if (!(await findMemory(t, id))) return null;
       let after = async () => {};
-      if (cascade) after = (await deps.documents.remove(tx, tenantId, await memoryDocumentIds(tx, tenantId, id))).afterCommit;
-      else await detachMemoryDocuments(tx, tenantId, id);
-      await deleteMemory(tx, tenantId, id);
+      if (cascade) after = (await deps.documents.remove(t.tx, t.tenantId, await memoryDocumentIds(t, id))).afterCommit;
+      else await detachMemoryDocuments(t, id);
+      await deleteMemory(t, id);
       return after;
     });
-    if (!afterCommit) throw notFound('Memory not found');
+    if (!afterCommit) throw new AppError('memory_not_found');
     await afterCommit();
   }
 

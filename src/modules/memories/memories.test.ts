@@ -88,6 +88,15 @@ describe('memories CRUD', () => {
     expect((await call('GET', '/api/v1/memories?skip=-1', own.token)).statusCode).toBe(422);
   });
 
+  it('skip and limit are optional (not required in OpenAPI) and default to 0 and 50', async () => {
+    const own = await createTenant(t, 'Defaults');
+    await createMemory(own, 'only');
+    const res = await call('GET', '/api/v1/memories', own.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 1, skip: 0, limit: 50 });
+    expect((await call('GET', '/api/v1/memories?skip=1', own.token)).json()).toMatchObject({ total: 1, skip: 1, limit: 50, items: [] });
+  });
+
   it('patches name and description; an empty patch changes nothing', async () => {
     const m = await createMemory(a, 'Before');
     const res = await call('PATCH', `/api/v1/memories/${m.id}`, a.token, { name: 'After', description: 'new' });
@@ -157,7 +166,7 @@ describe('memories security', () => {
     ] as const) {
       const res = await call(method, url, b.token, body);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Memory not found', code: 'not_found' });
+      expect(res.json()).toEqual({ detail: 'Memory not found', code: 'memory_not_found' });
     }
     expect((await call('GET', '/api/v1/memories', b.token)).json().items.map((x: { id: string }) => x.id)).not.toContain(m.id);
     expect((await call('GET', `/api/v1/memories/${m.id}`, a.token)).json().name).toBe('Private');

@@ -109,3 +109,33 @@ describe('text-search configuration of the indexing profile', () => {
     expect(docsOf(await search(t, c, { query: 'hamburger', mode: 'fulltext' }))).toEqual([stemmed]);
   });
 });
+
+describe('text_search_config through the indexing-profile API', () => {
+  const profileUrl = '/api/v1/documents/indexing-profile';
+  const base = { chunk_size: 512, chunk_overlap: 64, embedding_model: null, parallelism: 4 };
+
+  it("defaults to 'english', is replaced by PUT, refuses other values, and decides how NEW chunks are indexed", async () => {
+    const d = await createTenant(t, 'Recall D');
+    const profile = async () => (await t.app.inject({ method: 'GET', url: profileUrl, headers: d.auth() })).json();
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: profileUrl, headers: d.auth(), payload });
+    expect((await profile()).text_search_config).toBe('english');
+
+    const bad = await put({ ...base, text_search_config: 'german' });
+    expect(bad.statusCode).toBe(422);
+    expect((await profile()).text_search_config).toBe('english');
+
+    const simple = await put({ ...base, text_search_config: 'simple' });
+    expect(simple.statusCode).toBe(200);
+    expect(simple.json().text_search_config).toBe('simple');
+    expect((await profile()).text_search_config).toBe('simple');
+    const unstemmed = await add(d, 'unstemmed', 'Hamburgers grilled over charcoal.');
+    // Not stemmed: only the word as written matches.
+    expect(docsOf(await search(t, d, { query: 'hamburger', mode: 'fulltext' }))).toEqual([]);
+    expect(docsOf(await search(t, d, { query: 'hamburgers', mode: 'fulltext' }))).toEqual([unstemmed]);
+
+    // A PUT without the field is a replace: back to the default, 'english'.
+    expect((await put(base)).json().text_search_config).toBe('english');
+    const stemmed = await add(d, 'stemmed', 'Hamburgers served with pickles.');
+    expect(docsOf(await search(t, d, { query: 'hamburger', mode: 'fulltext' }))).toEqual([stemmed]);
+  });
+});

@@ -1,65 +1,19 @@
-import { Type } from 'typebox';
-import { auth, type App } from '../../platform/http/types.js';
-import { principalOf } from '../../platform/auth/plugin.js';
-import { authErrors } from '../../platform/http/pagination.js';
-import { unprocessable } from '../../platform/http/errors.js';
-import { DEFAULT_MODE, DEFAULT_TOP_K, type SearchService } from './search.service.js';
-
-const UuidStr = Type.String({ format: 'uuid' });
-const Tag = Type.String({ minLength: 1, maxLength: 64 });
-
-const SearchBody = Type.Object({
-  query: Type.String({ minLength: 1, maxLength: 2000 }),
-  memory_ids: Type.Optional(Type.Array(UuidStr, { maxItems: 100 })),
-  document_ids: Type.Optional(Type.Array(UuidStr, { maxItems: 1000 })),
-  folder_id: Type.Optional(Type.Union([UuidStr, Type.Null()], { description: 'A folder id, or null for documents in no folder' })),
-  tags: Type.Optional(
-    Type.Object({
-      all: Type.Optional(Type.Array(Tag, { maxItems: 50, description: 'The document carries every one of these tags' })),
-      any: Type.Optional(Type.Array(Tag, { maxItems: 50, description: 'The document carries at least one of these tags' })),
-    }),
-  ),
-  // Optional with a default: Ajv fills the default in, and the document does not call them required.
-  top_k: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: DEFAULT_TOP_K })),
-  mode: Type.Optional(Type.Union([Type.Literal('hybrid'), Type.Literal('vector'), Type.Literal('fulltext')], { default: DEFAULT_MODE })),
-});
-
-const Hit = Type.Object({
-  chunk_id: UuidStr,
-  document_id: UuidStr,
-  filename: Type.String(),
-  text: Type.String(),
-  score: Type.Number(),
-  page: Type.Union([Type.Integer(), Type.Null()]),
-  section: Type.Union([Type.String(), Type.Null()]),
-  tags: Type.Array(Type.String()),
-  memory_id: Type.Union([UuidStr, Type.Null()]),
-});
-
-const SearchResponse = Type.Object({
-  items: Type.Array(Hit),
-  total: Type.Integer(),
-  query: Type.String(),
-  mode: Type.String(),
-});
+import { auth } from '../../platform/http/types.js';
+import { route } from '../../platform/http/route.js';
+import type { SearchService } from './search.service.js';
+import { SearchBody, SearchResponse } from './search.api.js';
 
 export function searchRoutes(service: SearchService) {
-  return (app: App) => {
-    app.post(
-      '/api/v1/documents/query',
-      {
-        schema: {
-          tags: ['documents'],
-          summary: 'Search the chunks of indexed documents (hybrid, vector or full text), with tags and memories as filters',
-          body: SearchBody,
-          response: { 200: SearchResponse, ...authErrors },
-        },
-        config: { auth: auth.scopes('documents:read') },
-      },
-      async (request) => {
-        if (!request.body.query.trim()) throw unprocessable(['body', 'query'], 'query must not be blank');
-        return service.search(principalOf(request).tenantId, request.body);
-      },
-    );
-  };
+  return [
+    route({
+      method: 'POST',
+      url: '/api/v1/documents/query',
+      tags: ['documents'],
+      summary: 'Search the chunks of indexed documents (hybrid, vector or full text), with tags and memories as filters',
+      auth: auth.scopes('documents:read'),
+      body: SearchBody,
+      responses: { 200: SearchResponse },
+      handler: ({ tenant, body }) => service.search(tenant, body),
+    }),
+  ];
 }

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/database.js';
+import type { TenantDb } from '../../platform/db/tenant-db.js';
+import { unprocessable } from '../../platform/http/errors.js';
 import { vectorLiteral } from '../../platform/db/vector.js';
 import { readProfile } from '../documents/index.js';
 import type { EmbeddingResolver } from '../ingestion/index.js';
@@ -98,7 +100,10 @@ export function createSearchService(deps: SearchDeps) {
     return { vector: vectorLiteral(f), dimensions: f.length };
   }
 
-  async function search(tenantId: string, request: SearchInput) {
+  /** `tenant` is the caller's (the route builder binds it). */
+  async function search(tenant: TenantDb, request: SearchInput) {
+    if (!request.query.trim()) throw unprocessable(['body', 'query'], 'query must not be blank');
+    const { tenantId } = tenant;
     const input = { ...request, top_k: request.top_k ?? DEFAULT_TOP_K, mode: request.mode ?? DEFAULT_MODE };
     const query = input.query.trim();
     const filters: SearchFilters = {
@@ -125,7 +130,7 @@ export function createSearchService(deps: SearchDeps) {
 
     // Both legs, the fusion and the hits in one transaction: every round trip costs a write and a read on
     // each side, which is most of this route's own CPU.
-    const { top, hits } = await db.tenant(tenantId, async (tx) => {
+    const { top, hits } = await tenant.run(async ({ tx }) => {
       let vectorHits: { id: string; distance: number }[] = [];
       let textHits: { id: string; rank: number }[] = [];
       if (embedded) {

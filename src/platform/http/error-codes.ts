@@ -53,7 +53,14 @@ export const ERROR_CODES = {
   idempotency_key_reused: { status: 409, message: 'This Idempotency-Key was used with a different request', area: 'idempotency' },
   idempotency_in_flight: { status: 409, message: 'A request with this Idempotency-Key is still running', area: 'idempotency' },
 
-  // Documents, folders and the viewer.
+  // Documents, memories, folders, upload batches and the viewer.
+  document_not_found: { status: 404, message: 'Document not found', area: 'documents' },
+  document_file_missing: { status: 404, message: 'The file of this document is no longer stored', area: 'documents' },
+  job_not_found: { status: 404, message: 'Job not found', area: 'documents' },
+  batch_not_found: { status: 404, message: 'Upload batch not found', area: 'documents' },
+  memory_not_found: { status: 404, message: 'Memory not found', area: 'documents' },
+  folder_not_found: { status: 404, message: 'Folder not found', area: 'documents' },
+  parent_folder_not_found: { status: 404, message: 'Parent folder not found', area: 'documents' },
   document_failed: { status: 409, message: 'The document failed to index', area: 'documents' },
   document_not_ready: { status: 409, message: 'The document is not indexed yet', area: 'documents' },
   folder_not_empty: { status: 409, message: 'The folder is not empty', area: 'documents' },

@@ -28,7 +28,10 @@ type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null }
  * Query strings, path parameters and headers arrive as text, so they are coerced to the schema's types;
  * JSON bodies are typed already, so a wrong type there is a 422, never silently converted.
  */
-export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) => {
+export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart, contentType }) => {
+  // A multipart body is streamed and read by the route's HTTP adapter (`*.http.ts`), which checks its parts;
+  // its schema (`body: { content: { 'multipart/form-data': … } }`) only documents them.
+  if (httpPart === 'body' && contentType?.startsWith('multipart/')) return (() => true) as ReturnType<FastifySchemaCompiler<any>>;
   const compiled = (httpPart === 'body' ? bodies : textParts).compile(schema as object);
   const validate: Validate = (data) => {
     const valid = compiled(data);

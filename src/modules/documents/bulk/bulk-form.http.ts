@@ -1,5 +1,5 @@
 import type {} from '@fastify/multipart'; // request.parts() and isMultipart()
-import type { FastifyRequest } from 'fastify';
+import type { HttpExchange } from '../../../platform/http/route.js';
 import { unprocessable } from '../../../platform/http/errors.js';
 import { MAX_BULK_FILES } from './bulk.service.js';
 import { spoolUpload, type SpooledUpload, type UploadPart } from './spool.js';
@@ -9,7 +9,7 @@ import { spoolUpload, type SpooledUpload, type UploadPart } from './spool.js';
  * the repeated `files` parts as files and the other parts as fields, read afterwards by the same field parser
  * as a single upload (../multipart-fields.ts). The caller must call `cleanup()` on the result.
  */
-export async function readBulkForm(request: FastifyRequest, options: { tmpRoot: string; uploadMaxBytes: number }): Promise<SpooledUpload> {
+export async function readBulkForm({ request }: HttpExchange, options: { tmpRoot: string; uploadMaxBytes: number }): Promise<SpooledUpload> {
   if (!request.isMultipart()) throw unprocessable(['body'], 'Expected a multipart/form-data body with repeated "files" parts');
   try {
     // Files past the size limit arrive truncated and are rejected one by one (the option is untyped but honoured).

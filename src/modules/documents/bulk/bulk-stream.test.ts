@@ -4,6 +4,7 @@ import { createTenant, startTestService, type TestService, type TestTenant } fro
 import { WorkerRuntime } from '../../../platform/jobs/worker.js';
 import { openEventStreamCount } from '../../../platform/http/sse.js';
 import { DOCUMENT_EVENTS_CHANNEL } from '../index.js';
+import { tenantDb } from '../../../platform/db/tenant-db.js';
 import { followBatch, type BatchEventSink } from './bulk-stream.js';
 import { eventually } from '../../../../test/support/eventually.js';
 
@@ -157,7 +158,7 @@ describe('batch stream on a live service', () => {
     const res = await fetch(`${t.url}/api/v1/documents/bulk-upload/${batch.batch_id}/stream`, { headers: b.auth() });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(await res.json()).toEqual({ detail: 'Upload batch not found', code: 'not_found' });
+    expect(await res.json()).toEqual({ detail: 'Upload batch not found', code: 'batch_not_found' });
   });
 });
 
@@ -233,7 +234,7 @@ describe('batch stream with the workers held back', () => {
         return closed;
       },
     };
-    const follower = await followBatch(t.service.ctx, a.tenantId, batch.batch_id);
+    const follower = await followBatch(t.service.ctx, tenantDb(t.service.ctx.db, a.tenantId), batch.batch_id);
     follower.attach(sink);
     expect(received.map((e) => e.event)).toEqual(['snapshot']);
     // Changes that never reach the bus: one document finishes, the other is deleted.

@@ -1,6 +1,6 @@
-import type { Database } from '../../../platform/db/database.js';
+import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import type { EventBus } from '../../../platform/events/bus.js';
-import { notFound } from '../../../platform/http/errors.js';
+import { AppError } from '../../../platform/http/errors.js';
 import { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from '../index.js';
 import { batchDocuments, findBatch } from './bulk.repo.js';
 import { countStatuses, isTerminal, STATUS_RANK, toCounts, type BatchCounts } from './counts.js';
@@ -34,10 +34,11 @@ interface DocState {
  * (pending → parsing → indexing → indexed | error), which also drops a late notification of a change
  * the snapshot already shows, and repeats of (document, status).
  */
-export async function followBatch(deps: { db: Database; bus: EventBus }, tenantId: string, batchId: string): Promise<BatchFollower> {
-  const { db, bus } = deps;
-  const exists = await db.tenant(tenantId, (tx) => findBatch(tx, tenantId, batchId));
-  if (!exists) throw notFound('Upload batch not found');
+export async function followBatch(deps: { bus: EventBus }, tenant: TenantDb, batchId: string): Promise<BatchFollower> {
+  const { bus } = deps;
+  const { tenantId } = tenant;
+  const exists = await tenant.run((t) => findBatch(t, batchId));
+  if (!exists) throw new AppError('batch_not_found');
 
   let sink: BatchEventSink | null = null;
   let finished = false;
@@ -84,9 +85,9 @@ export async function followBatch(deps: { db: Database; bus: EventBus }, tenantI
   }
 
   async function readSnapshot(): Promise<{ total: number; rows: Awaited<ReturnType<typeof batchDocuments>> } | null> {
-    return db.tenant(tenantId, async (tx) => {
-      const batch = await findBatch(tx, tenantId, batchId);
-      return batch ? { total: batch.total, rows: await batchDocuments(tx, tenantId, batchId) } : null;
+    return tenant.run(async (t) => {
+      const batch = await findBatch(t, batchId);
+      return batch ? { total: batch.total, rows: await batchDocuments(t, batchId) } : null;
     });
   }
 
@@ -99,7 +100,7 @@ export async function followBatch(deps: { db: Database; bus: EventBus }, tenantI
   }
   if (!snapshot) {
     stop();
-    throw notFound('Upload batch not found');
+    throw new AppError('batch_not_found');
   }
   total = snapshot.total;
   for (const row of snapshot.rows) docs.set(row.id, { filename: row.filename, status: row.status, error: row.error });

@@ -1,13 +1,21 @@
+import path from 'node:path';
 import type { CoreContext } from '../../../platform/context.js';
+import { mountRoutes } from '../../../platform/http/route.js';
+import { closeEventStreams } from '../../../platform/http/sse.js';
 import type { Module } from '../../module.js';
 import type { IngestService } from '../index.js';
 import { createBulkService } from './bulk.service.js';
 import { bulkRoutes } from './bulk.routes.js';
 
-export function bulkModule(ctx: Pick<CoreContext, 'db' | 'bus' | 'blobs' | 'config'>, ingest: IngestService): Module {
-  const service = createBulkService({ db: ctx.db, blobs: ctx.blobs, ingest, uploadMaxBytes: ctx.config.uploadMaxBytes });
+export function bulkModule(ctx: Pick<CoreContext, 'bus' | 'blobs' | 'config'>, ingest: IngestService): Module {
+  const service = createBulkService({ blobs: ctx.blobs, ingest, uploadMaxBytes: ctx.config.uploadMaxBytes });
+  const deps = { bus: ctx.bus, tmpRoot: path.join(ctx.config.dataDir, 'tmp'), uploadMaxBytes: ctx.config.uploadMaxBytes };
   return {
     name: 'documents-bulk',
-    routes: bulkRoutes(service, { db: ctx.db, bus: ctx.bus, dataDir: ctx.config.dataDir, uploadMaxBytes: ctx.config.uploadMaxBytes }),
+    routes: (app) => {
+      // An open stream would hold shutdown until its batch finishes: end them first (clients reconnect).
+      app.addHook('preClose', async () => closeEventStreams(app));
+      mountRoutes(app, bulkRoutes(service, deps));
+    },
   };
 }

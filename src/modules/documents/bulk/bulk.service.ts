@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Database } from '../../../platform/db/database.js';
+import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { HttpError, notFound, unprocessable } from '../../../platform/http/errors.js';
+import { AppError, HttpError, unprocessable } from '../../../platform/http/errors.js';
 import { folderExists, memoryExists, readUploadFields, sanitizeFilename, type DocumentRow, type IngestService } from '../index.js';
 import { batchStatusCounts, findBatch, insertBatch, setBatchTotal } from './bulk.repo.js';
 import { toCounts } from './counts.js';
@@ -12,7 +12,6 @@ import type { SpooledUpload } from './spool.js';
 export const MAX_BULK_FILES = 500;
 
 export interface BulkDeps {
-  db: Database;
   blobs: Pick<BlobStore, 'delete'>;
   ingest: Pick<IngestService, 'ingestFile' | 'rejectReason'>;
   uploadMaxBytes: number;
@@ -26,15 +25,14 @@ export interface BulkUploadResult {
 }
 
 export function createBulkService(deps: BulkDeps) {
-  const { db, ingest } = deps;
+  const { ingest } = deps;
 
   /**
    * Accepts a spooled multipart upload as one batch: more than 500 files refuses the whole request;
    * a file that cannot be accepted (format, size) is rejected on its own; the batch row and every
    * accepted document (with its job) commit in one transaction.
    */
-  async function upload(principal: Principal, spooled: SpooledUpload): Promise<BulkUploadResult> {
-    const tenantId = principal.tenantId;
+  async function upload(tenant: TenantDb, principal: Principal, spooled: SpooledUpload): Promise<BulkUploadResult> {
     if (spooled.unexpectedFileFields.length) {
       const field = spooled.unexpectedFileFields[0];
       throw unprocessable(['body', field], `Unexpected file field "${field}": send the files as repeated "files" parts`);
@@ -46,9 +44,9 @@ export function createBulkService(deps: BulkDeps) {
     const { memoryId, folderId, tags } = readUploadFields(spooled.fields);
 
     // Checked before any work; ingestFile checks again inside the transaction.
-    await db.tenant(tenantId, async (tx) => {
-      if (memoryId && !(await memoryExists(tx, tenantId, memoryId))) throw notFound('Memory not found');
-      if (folderId && !(await folderExists(tx, tenantId, folderId))) throw notFound('Folder not found');
+    await tenant.run(async (t) => {
+      if (memoryId && !(await memoryExists(t, memoryId))) throw new AppError('memory_not_found');
+      if (folderId && !(await folderExists(t, folderId))) throw new AppError('folder_not_found');
     });
 
     const rejected: BulkUploadResult['rejected'] = [];
@@ -67,20 +65,20 @@ export function createBulkService(deps: BulkDeps) {
     const batchId = randomUUID();
     const created: DocumentRow[] = [];
     try {
-      await db.tenant(tenantId, async (tx) => {
-        await insertBatch(tx, { id: batchId, tenantId, total: accepted.length });
+      await tenant.run(async (joined) => {
+        await insertBatch(joined, { id: batchId, total: accepted.length });
         for (const file of accepted) {
           try {
             const bytes = await readFile(file.path);
-            created.push(await ingest.ingestFile(principal, { filename: file.filename, bytes }, { memoryId, folderId, tags, batchId, tx }));
+            created.push(await ingest.ingestFile(tenant, principal, { filename: file.filename, bytes }, { memoryId, folderId, tags, batchId, joined }));
           } catch (error) {
             // A per-file refusal (its savepoint rolled back) rejects that file; anything else fails the batch.
-            if (error instanceof HttpError && (error.statusCode === 413 || error.statusCode === 415)) {
+            if (error instanceof HttpError && (error.code === 'payload_too_large' || error.code === 'unsupported_media_type')) {
               rejected.push({ filename: sanitizeFilename(file.filename), detail: String(error.detail) });
             } else throw error;
           }
         }
-        if (created.length !== accepted.length) await setBatchTotal(tx, tenantId, batchId, created.length);
+        if (created.length !== accepted.length) await setBatchTotal(joined, batchId, created.length);
       });
     } catch (error) {
       // The transaction rolled back: the blobs stored for its files belong to nothing.
@@ -95,12 +93,12 @@ export function createBulkService(deps: BulkDeps) {
     };
   }
 
-  async function status(tenantId: string, batchId: string) {
-    const found = await db.tenant(tenantId, async (tx) => {
-      const batch = await findBatch(tx, tenantId, batchId);
-      return batch ? { batch, counts: await batchStatusCounts(tx, tenantId, batchId) } : null;
+  async function status(tenant: TenantDb, batchId: string) {
+    const found = await tenant.run(async (t) => {
+      const batch = await findBatch(t, batchId);
+      return batch ? { batch, counts: await batchStatusCounts(t, batchId) } : null;
     });
-    if (!found) throw notFound('Upload batch not found');
+    if (!found) throw new AppError('batch_not_found');
     return toCounts(batchId, found.batch.total, found.counts);
   }
 

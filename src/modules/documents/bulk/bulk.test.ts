@@ -234,7 +234,7 @@ describe('batch status', () => {
     for (const url of [`/api/v1/documents/bulk-upload/${batchId}`, `/api/v1/documents/bulk-upload/${batchId}/stream`]) {
       const other = await get(url, b.token);
       expect(other.statusCode, url).toBe(404);
-      expect(other.json()).toEqual({ detail: 'Upload batch not found', code: 'not_found' });
+      expect(other.json()).toEqual({ detail: 'Upload batch not found', code: 'batch_not_found' });
     }
     expect((await get(`/api/v1/documents/bulk-upload/${randomUUID()}`, a.token)).statusCode).toBe(404);
     expect((await get('/api/v1/documents/bulk-upload/nope', a.token)).statusCode).toBe(422);

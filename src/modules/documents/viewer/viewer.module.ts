@@ -1,9 +1,10 @@
 import type { CoreContext } from '../../../platform/context.js';
 import type { Module } from '../../module.js';
+import { mountRoutes } from '../../../platform/http/route.js';
 import { createViewerService } from './viewer.service.js';
 import { viewerRoutes } from './viewer.routes.js';
 
 export function viewerModule(ctx: Pick<CoreContext, 'db' | 'blobs' | 'tokens' | 'config'>): Module {
   const service = createViewerService({ db: ctx.db, blobs: ctx.blobs, tokens: ctx.tokens, publicBaseUrl: ctx.config.publicBaseUrl });
-  return { name: 'documents-viewer', routes: viewerRoutes(service) };
+  return { name: 'documents-viewer', routes: (app) => mountRoutes(app, viewerRoutes(service)) };
 }

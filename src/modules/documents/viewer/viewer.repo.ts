@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../../platform/db/database.js';
+import { rows } from '../../../platform/db/database.js';
+import type { TenantTx } from '../../../platform/db/tenant-db.js';
 
 export interface ViewableDocument {
   id: string;
@@ -12,7 +13,7 @@ export interface ViewableDocument {
   error: string | null;
 }
 
-export async function findViewableDocument(tx: Tx, tenantId: string, id: string): Promise<ViewableDocument | null> {
+export async function findViewableDocument({ tx, tenantId }: TenantTx, id: string): Promise<ViewableDocument | null> {
   const [row] = await rows<Record<string, any>>(tx, sql`
     SELECT id, filename, format, mime_type, blob_key, extracted_key, status, error
     FROM documents WHERE tenant_id = ${tenantId} AND id = ${id}`);

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
-import { VIEWER_CSP } from './viewer.routes.js';
+import { VIEWER_CSP } from './viewer.http.js';
 import { eventually } from '../../../../test/support/eventually.js';
 
 let t: TestService;

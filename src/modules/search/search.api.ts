@@ -1,0 +1,42 @@
+import { Type } from 'typebox';
+import { DEFAULT_MODE, DEFAULT_TOP_K } from './search.service.js';
+
+/** TypeBox schemas of the search endpoint: validation, types and the OpenAPI document. */
+
+const UuidStr = Type.String({ format: 'uuid' });
+const Tag = Type.String({ minLength: 1, maxLength: 64 });
+
+export const SearchBody = Type.Object({
+  query: Type.String({ minLength: 1, maxLength: 2000 }),
+  memory_ids: Type.Optional(Type.Array(UuidStr, { maxItems: 100 })),
+  document_ids: Type.Optional(Type.Array(UuidStr, { maxItems: 1000 })),
+  folder_id: Type.Optional(Type.Union([UuidStr, Type.Null()], { description: 'A folder id, or null for documents in no folder' })),
+  tags: Type.Optional(
+    Type.Object({
+      all: Type.Optional(Type.Array(Tag, { maxItems: 50, description: 'The document carries every one of these tags' })),
+      any: Type.Optional(Type.Array(Tag, { maxItems: 50, description: 'The document carries at least one of these tags' })),
+    }),
+  ),
+  // Optional with a default: Ajv fills the default in, and the document does not call them required.
+  top_k: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: DEFAULT_TOP_K })),
+  mode: Type.Optional(Type.Union([Type.Literal('hybrid'), Type.Literal('vector'), Type.Literal('fulltext')], { default: DEFAULT_MODE })),
+});
+
+export const Hit = Type.Object({
+  chunk_id: UuidStr,
+  document_id: UuidStr,
+  filename: Type.String(),
+  text: Type.String(),
+  score: Type.Number(),
+  page: Type.Union([Type.Integer(), Type.Null()]),
+  section: Type.Union([Type.String(), Type.Null()]),
+  tags: Type.Array(Type.String()),
+  memory_id: Type.Union([UuidStr, Type.Null()]),
+});
+
+export const SearchResponse = Type.Object({
+  items: Type.Array(Hit),
+  total: Type.Integer(),
+  query: Type.String(),
+  mode: Type.String(),
+});
