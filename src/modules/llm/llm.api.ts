@@ -1,6 +1,7 @@
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { MODES } from './catalog/loader.js';
 import { PRINCIPAL_TYPES } from './llm.table.js';
+import { defaultsOptional } from '../../platform/http/pagination.js';
 
 /** TypeBox schemas of the LLM endpoints: validation, response serialization and OpenAPI in one place. */
 
@@ -10,11 +11,6 @@ const NullableInteger = Nullable(Type.Integer());
 
 export const ModeSchema = Type.Enum(MODES);
 
-/**
- * A query parameter with a default: optional in OpenAPI (a client may leave it out), yet always present in the
- * handler, since validation fills the default in (Ajv's useDefaults) before the handler runs.
- */
-export const withDefault = <T extends TSchema>(schema: T): T => Type.Optional(schema) as unknown as T;
 
 /** `model_id` accepts a UUID or a model_name (names hold dots, colons and slashes; send a slash as %2F). */
 export const ModelRefParams = Type.Object({
@@ -76,20 +72,20 @@ export const ModelsGroupedResponse = Type.Object({
 });
 export const ModelsFlatResponse = Type.Object({ models: Type.Array(V2Model), total: Type.Integer() });
 
-export const ModelsQuery = Type.Object({
+export const ModelsQuery = defaultsOptional(Type.Object({
   provider: Type.Optional(Type.String({ maxLength: 100 })),
-  mode: withDefault(Type.Enum(MODES, { default: 'chat' })),
-  enabled_only: withDefault(Type.Boolean({ default: false })),
-});
+  mode: Type.Enum(MODES, { default: 'chat' }),
+  enabled_only: Type.Boolean({ default: false }),
+}));
 export const CatalogQuery = Type.Object({
   provider: Type.Optional(Type.String({ maxLength: 100 })),
   mode: Type.Optional(ModeSchema),
 });
-export const FlatQuery = Type.Object({
+export const FlatQuery = defaultsOptional(Type.Object({
   mode: Type.Optional(ModeSchema),
   provider: Type.Optional(Type.String({ maxLength: 100 })),
-  enabled_only: withDefault(Type.Boolean({ default: false })),
-});
+  enabled_only: Type.Boolean({ default: false }),
+}));
 
 export const UpdateModelPreferenceRequest = Type.Object({
   is_enabled: Type.Optional(Type.Boolean()),

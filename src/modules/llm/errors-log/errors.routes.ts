@@ -1,8 +1,7 @@
 import { Type, type TSchema } from 'typebox';
 import { auth } from '../../../platform/http/types.js';
-import { ListOf } from '../../../platform/http/pagination.js';
+import { ListOf, defaultsOptional } from '../../../platform/http/pagination.js';
 import { route } from '../../../platform/http/route.js';
-import { withDefault } from '../llm.api.js';
 import type { ErrorLog } from './errors.service.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -22,15 +21,15 @@ const ErrorItem = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
-const ErrorsQuery = Type.Object({
+const ErrorsQuery = defaultsOptional(Type.Object({
   provider: Type.Optional(Type.String({ maxLength: 100 })),
   error_code: Type.Optional(Type.String({ maxLength: 100 })),
   document_id: Type.Optional(Type.String({ format: 'uuid', description: "Only the errors of this document's background work" })),
-  skip: withDefault(Type.Integer({ minimum: 0, default: 0 })),
-  limit: withDefault(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-});
+  skip: Type.Integer({ minimum: 0, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+}));
 
-const StatsQuery = Type.Object({ days: withDefault(Type.Integer({ minimum: 1, maximum: 90, default: 7 })) });
+const StatsQuery = defaultsOptional(Type.Object({ days: Type.Integer({ minimum: 1, maximum: 90, default: 7 }) }));
 
 const Counts = Type.Record(Type.String(), Type.Integer());
 const ErrorStats = Type.Object({
