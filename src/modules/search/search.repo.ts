@@ -48,6 +48,8 @@ function scope(tenantId: string, filters: SearchFilters): SQL {
 const LIVE_JOIN = sql`live_chunks c`;
 
 export interface VectorLegOptions {
+  /** Only chunks of documents embedded with this model ('<provider>/<model>'); null: documents of unknown model. */
+  model: string | null;
   dimensions: number;
   vector: string;
   limit: number;
@@ -64,7 +66,8 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
   if (!Number.isInteger(o.dimensions) || o.dimensions < 1 || o.dimensions > 16000) throw new Error(`bad dimensions ${o.dimensions}`);
   const cast = sql.raw(`vector(${o.dimensions})`);
   // Inlined, not a parameter: the planner must see the constant to match the partial index's predicate.
-  const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))}`;
+  const ofModel = o.model === null ? sql`c.embedding_model IS NULL` : sql`c.embedding_model = ${o.model}`;
+  const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))} AND ${ofModel}`;
   if (o.exact) {
     return rows<{ id: string; distance: number }>(tx, sql`
       WITH candidates AS MATERIALIZED (
@@ -83,6 +86,18 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
       LIMIT ${o.limit}
     )
     SELECT id, distance FROM nearest ORDER BY distance`);
+}
+
+/**
+ * The embedding models of the tenant's searchable documents (documents.embedding_model, migration 0009), each with
+ * its dimension; model null is documents indexed before models were recorded. Read from the partial index
+ * documents_embedding_model: a few rows, one per model in use (two while a re-embedding run is under way).
+ */
+export async function embeddingModelsInUse(tx: Tx, tenantId: string) {
+  return rows<{ model: string | null; dimensions: number | null }>(tx, sql`
+    SELECT DISTINCT embedding_model AS model, embedding_dimensions AS dimensions FROM documents
+    WHERE tenant_id = ${tenantId} AND live_job_id IS NOT NULL AND status <> 'error'
+    ORDER BY 1, 2`);
 }
 
 /**
