@@ -84,7 +84,7 @@ export function interleaveByRank<T extends { distance: number }>(legs: readonly 
  * every document compared in its own model's space), full text, or both fused by reciprocal rank. Hits of one document whose texts overlap are collapsed into the best one.
  */
 export function createSearchService(deps: SearchDeps) {
-  const { db, log } = deps;
+  const { db } = deps;
   const queryEmbedder = createQueryEmbedder(deps);
   let iterativeScan: Promise<boolean> | null = null;
 
