@@ -166,6 +166,19 @@ describe('re-embedding runs', () => {
     expect((await call(t, a, 'POST', `/api/v1/documents/reindex-runs/${body.run_id}/cancel`)).json()).toMatchObject({ status: 'cancelled' });
   });
 
+  it("a model whose query embedding fails loses its own leg only; vector mode fails when every model failed", async () => {
+    fake.setMode('server_error'); // the openai model's documents cannot be compared; the offline ones still can
+    const onOpenai = Object.entries(await modelsByFile(t, a)).filter(([, m]) => m === OPENAI).map(([f]) => f);
+    const onOffline = Object.keys(TEXTS).filter((f) => !onOpenai.includes(f));
+    expect(onOffline).toHaveLength(2);
+    for (const name of onOffline) expect(await topHitFor(t, a, ids, name)).toBe(name);
+    // Hybrid still answers the openai document from full text.
+    const [chunk] = await allChunks(t, a, ids[onOpenai[0]]);
+    const hybrid = await search(t, a, { query: chunk.text, mode: 'hybrid', top_k: 3 });
+    expect(hybrid.items.map((i) => i.document_id)).toContain(ids[onOpenai[0]]);
+    fake.setMode('ok');
+  });
+
   it('an admin starts a run for the rest; a second start returns the active run', async () => {
     fake.setMode('hang');
     const started = await reindexAll(t, a);
@@ -176,6 +189,11 @@ describe('re-embedding runs', () => {
     fake.setMode('ok');
     expect(await finished(t, a, started.body.run_id)).toMatchObject({ status: 'completed', total: 3, done: 3, failed: 0, remaining: 0 });
     expect(await modelsByFile(t, a)).toEqual({ 'alpha.md': OPENAI, 'beta.md': OPENAI, 'gamma.md': OPENAI });
+
+    fake.setMode('server_error');
+    const failed = await call(t, a, 'POST', '/api/v1/documents/query', { query: TEXTS['alpha.md'], mode: 'vector' });
+    expect(failed.statusCode).toBe(502);
+    fake.setMode('ok');
   });
 
   it("another tenant's run is a 404 on every route", async () => {
@@ -206,6 +224,18 @@ describe('re-embedding runs', () => {
     }
     const adminKey = await a.apiKey(['admin']);
     expect((await call(t, a, 'GET', `/api/v1/documents/reindex-runs/${firstRun}`, undefined, adminKey.key)).statusCode).toBe(200);
+  });
+
+  it("changing the indexing profile's embedding model starts a run to it", async () => {
+    await setDefaultEmbedding(t, a, false); // back to the offline embedder (a run, awaited through the documents)
+    await eventually('every document on the offline model', () => modelsByFile(t, a), (m) => Object.values(m).every((x) => x === OFFLINE));
+    fake.setMode('hang');
+    const profile = { chunk_size: 512, chunk_overlap: 64, embedding_model: 'text-embedding-3-small', parallelism: 4 };
+    expect((await call(t, a, 'PUT', '/api/v1/documents/indexing-profile', profile)).statusCode).toBe(200);
+    const { body } = await reindexAll(t, a);
+    expect(body).toMatchObject({ created: false, run: { reason: 'profile', target_model: OPENAI, total: 3 } });
+    fake.setMode('ok');
+    expect(await finished(t, a, body.run_id)).toMatchObject({ status: 'completed', total: 3, done: 3, failed: 0 });
   });
 });
 
