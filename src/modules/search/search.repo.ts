@@ -89,15 +89,28 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
 }
 
 /**
- * The embedding models of the tenant's searchable documents (documents.embedding_model, migration 0009), each with
- * its dimension; model null is documents indexed before models were recorded. Read from the partial index
- * documents_embedding_model: a few rows, one per model in use (two while a re-embedding run is under way).
+ * The embedding models of the tenant's documents with a live chunk set (documents.embedding_model, migration 0009),
+ * each with its dimension; model null stands for documents indexed before models were recorded. A loose index scan
+ * of the partial index documents_embedding_model: one index probe per model in use (usually one, two while a
+ * re-embedding run moves the tenant to another model), however many documents there are. Documents in error are
+ * not told apart here (that would read every row): at worst their model costs one query embedding for nothing.
  */
 export async function embeddingModelsInUse(tx: Tx, tenantId: string) {
+  const known = sql`tenant_id = ${tenantId} AND live_job_id IS NOT NULL AND embedding_model IS NOT NULL AND embedding_dimensions IS NOT NULL`;
   return rows<{ model: string | null; dimensions: number | null }>(tx, sql`
-    SELECT DISTINCT embedding_model AS model, embedding_dimensions AS dimensions FROM documents
-    WHERE tenant_id = ${tenantId} AND live_job_id IS NOT NULL AND status <> 'error'
-    ORDER BY 1, 2`);
+    WITH RECURSIVE models AS (
+      (SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM documents
+       WHERE ${known} ORDER BY embedding_model, embedding_dimensions LIMIT 1)
+      UNION ALL
+      SELECT next.model, next.dimensions FROM models m, LATERAL (
+        SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM documents
+        WHERE ${known} AND (embedding_model, embedding_dimensions) > (m.model, m.dimensions)
+        ORDER BY embedding_model, embedding_dimensions LIMIT 1) next
+    )
+    SELECT model, dimensions FROM models
+    UNION ALL
+    SELECT NULL, NULL WHERE EXISTS (
+      SELECT 1 FROM documents WHERE tenant_id = ${tenantId} AND live_job_id IS NOT NULL AND embedding_model IS NULL)`);
 }
 
 /**
