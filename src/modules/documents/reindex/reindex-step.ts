@@ -19,6 +19,12 @@ export interface ReindexStepDeps {
 /** While documents of the run are being re-embedded, the run looks again this often (seconds). */
 const WAIT_SEC = 1;
 /**
+ * Documents of the tenant in flight a step tops up to, per unit of its parallelism: the queue runs at most
+ * `parallelism` of them at once (its tenant cap), the rest wait their turn there, so the tenant's workers never
+ * idle between two steps, while the tenant's own new uploads wait behind at most this much of the run.
+ */
+const IN_FLIGHT_PER_SLOT = 2;
+/**
  * A document still on another model once a pass is through (its own job embedded it with the previous model just
  * before the change) gets another pass; after this many the run completes and shows it as remaining.
  */
@@ -26,7 +32,8 @@ const MAX_PASSES = 3;
 
 /**
  * One step of a re-embedding run (the 'reindex' queue): schedules the next documents not on the target model,
- * as many as the tenant's indexing parallelism leaves free, through `scheduleIndexing` (the one way a document
+ * topping the tenant's documents in flight up to twice its indexing parallelism (the queue caps the running ones
+ * at the parallelism), through `scheduleIndexing` (the one way a document
  * is indexed), records the progress and queues the next step, all in one transaction. A run is therefore never
  * more than one short transaction at a time, each tenant has one step at a time (tenantCap 1) and the queue
  * serves tenants fairly; a restart finds the next step in the queue. Steps carry a sequence number: a redelivered
@@ -51,7 +58,7 @@ export function createReindexStepHandler(deps: ReindexStepDeps): JobHandler {
         const target = { model: run.targetModel, dimensions: run.targetDimensions };
         const { parallelism } = await readProfile(t.tx, t.tenantId);
         const inFlight = await countInFlight(t);
-        const free = Math.max(0, parallelism - inFlight);
+        const free = Math.max(0, parallelism * IN_FLIGHT_PER_SLOT - inFlight);
         const docs = await nextDocuments(t, target, run.cursorId, free, run.pass === 1);
         for (const doc of docs) await scheduler.scheduleIndexing(t.tx, doc, 'admin');
         const cursorId = docs.length ? docs[docs.length - 1].id : run.cursorId;

@@ -148,17 +148,17 @@ describe('re-embedding runs', () => {
     await setDefaultEmbedding(t, a, true);
     const { body } = await reindexAll(t, a);
     expect(body).toMatchObject({ created: false, run: { reason: 'default_model', target_model: OPENAI } });
-    // One document at a time (parallelism 1): wait until the first is being re-embedded, then cancel.
+    // Parallelism 1: a step schedules two documents (one runs, one waits in the queue); cancel once the first runs.
     await eventually('a document to be re-embedding', () => fake.requests.filter((r) => r.path === '/v1/embeddings').length, (n) => n > 0);
     const cancelled = await call(t, a, 'POST', `/api/v1/documents/reindex-runs/${body.run_id}/cancel`);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', error: 'Cancelled by request.' });
 
     fake.setMode('ok');
-    await eventually('the scheduled document to finish', () => modelsByFile(t, a), (m) => Object.values(m).includes(OPENAI));
+    await eventually('the two scheduled documents to finish', () => modelsByFile(t, a), (m) => Object.values(m).filter((x) => x === OPENAI).length === 2);
     await eventually('no step of the run to be left', () => queuedSteps(t, a), (n) => n === 0);
     const models = Object.values(await modelsByFile(t, a)).sort();
-    expect(models).toEqual([OFFLINE, OFFLINE, OPENAI]);
+    expect(models).toEqual([OFFLINE, OPENAI, OPENAI]);
     expect((await getRun(t, a, body.run_id)).status).toBe('cancelled');
     // Mixed vector spaces: the query is embedded once per model, and each document is found in its own.
     for (const name of Object.keys(TEXTS)) expect(await topHitFor(t, a, ids, name)).toBe(name);
@@ -170,7 +170,7 @@ describe('re-embedding runs', () => {
     fake.setMode('server_error'); // the openai model's documents cannot be compared; the offline ones still can
     const onOpenai = Object.entries(await modelsByFile(t, a)).filter(([, m]) => m === OPENAI).map(([f]) => f);
     const onOffline = Object.keys(TEXTS).filter((f) => !onOpenai.includes(f));
-    expect(onOffline).toHaveLength(2);
+    expect(onOffline).toHaveLength(1);
     for (const name of onOffline) expect(await topHitFor(t, a, ids, name)).toBe(name);
     // Hybrid still answers the openai document from full text.
     const [chunk] = await allChunks(t, a, ids[onOpenai[0]]);
@@ -183,7 +183,7 @@ describe('re-embedding runs', () => {
     fake.setMode('hang');
     const started = await reindexAll(t, a);
     expect(started.status).toBe(202);
-    expect(started.body).toMatchObject({ created: true, run: { reason: 'admin', target_model: OPENAI, total: 3, done: 1, failed: 0, remaining: 2 } });
+    expect(started.body).toMatchObject({ created: true, run: { reason: 'admin', target_model: OPENAI, total: 3, done: 2, failed: 0, remaining: 1 } });
     const again = await reindexAll(t, a);
     expect(again).toMatchObject({ status: 200, body: { run_id: started.body.run_id, created: false } });
     fake.setMode('ok');
@@ -234,6 +234,23 @@ describe('re-embedding runs', () => {
     expect((await call(t, a, 'PUT', '/api/v1/documents/indexing-profile', profile)).statusCode).toBe(200);
     const { body } = await reindexAll(t, a);
     expect(body).toMatchObject({ created: false, run: { reason: 'profile', target_model: OPENAI, total: 3 } });
+    fake.setMode('ok');
+    expect(await finished(t, a, body.run_id)).toMatchObject({ status: 'completed', total: 3, done: 3, failed: 0 });
+  });
+
+  it("a run keeps to its tenant's parallelism: another tenant's upload is indexed meanwhile", async () => {
+    const profile = (embedding_model: string | null) => ({ chunk_size: 512, chunk_overlap: 64, embedding_model, parallelism: 2 });
+    expect((await call(t, a, 'PUT', '/api/v1/documents/indexing-profile', profile(null))).statusCode).toBe(200);
+    await eventually('every document on the offline model', () => modelsByFile(t, a), (m) => Object.values(m).every((x) => x === OFFLINE));
+    fake.setMode('hang'); // the run's documents hold two of the four workers until the fake answers again
+    expect((await call(t, a, 'PUT', '/api/v1/documents/indexing-profile', profile('text-embedding-3-small'))).statusCode).toBe(200);
+    const { body } = await reindexAll(t, a);
+    expect(body.run).toMatchObject({ reason: 'profile', target_model: OPENAI, done: 0 });
+
+    const other = await uploadOk(t, b, 'other.md', 'Tidal pools shelter anemones, crabs and small fish between the tides.');
+    await indexedOk(t, b, other);
+    expect(await getRun(t, a, body.run_id)).toMatchObject({ done: 0 });
+    expect(['queued', 'running']).toContain((await getRun(t, a, body.run_id)).status);
     fake.setMode('ok');
     expect(await finished(t, a, body.run_id)).toMatchObject({ status: 'completed', total: 3, done: 3, failed: 0 });
   });
