@@ -70,11 +70,11 @@ export function collapseOverlaps<T extends { document_id: string; text: string }
  * comparable, ranks are, so the first hits of every model come first, then the second ones, and so on (within a
  * rank, the closer first). With one model this is that model's list unchanged.
  */
-export function interleaveByRank<T extends { distance: number }>(legs: readonly T[][]): T[] {
+export function interleaveByRank<T extends { id: string; distance: number }>(legs: readonly T[][]): T[] {
   const out: T[] = [];
   for (let rank = 0; legs.some((leg) => rank < leg.length); rank++) {
     const atRank = legs.filter((leg) => rank < leg.length).map((leg) => leg[rank]);
-    out.push(...atRank.sort((a, b) => Number(a.distance) - Number(b.distance)));
+    out.push(...atRank.sort((a, b) => Number(a.distance) - Number(b.distance) || (a.id < b.id ? -1 : 1)));
   }
   return out;
 }
@@ -147,7 +147,10 @@ export function createSearchService(deps: SearchDeps) {
         vectorHits.forEach((h, i) => fuse(h.id, i + 1));
         textHits.forEach((h, i) => fuse(h.id, i + 1));
       }
-      const top = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, input.top_k * HITS_PER_RESULT);
+      // Vector mode over several models keeps the interleaved order: their similarities are not comparable.
+      const byRank = input.mode === 'vector' && embedded.length > 1;
+      const ordered = byRank ? [...scores.entries()] : [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const top = ordered.slice(0, input.top_k * HITS_PER_RESULT);
       return { top, hits: await chunkHits(tx, tenantId, top.map(([id]) => id)) };
     });
     const byId = new Map<string, ChunkHit>(hits.map((h) => [h.chunk_id, h]));
