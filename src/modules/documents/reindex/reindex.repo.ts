@@ -33,6 +33,19 @@ export async function findActiveRun({ tx, tenantId }: TenantTx): Promise<Reindex
   return row ?? null;
 }
 
+/** The tenant's runs, newest first, and how many there are. */
+export async function listRuns({ tx, tenantId }: TenantTx, skip: number, limit: number): Promise<{ items: ReindexRunRow[]; total: number }> {
+  const items = await tx
+    .select()
+    .from(reindexRuns)
+    .where(eq(reindexRuns.tenantId, tenantId))
+    .orderBy(desc(reindexRuns.createdAt), desc(reindexRuns.id))
+    .offset(skip)
+    .limit(limit);
+  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(reindexRuns).where(eq(reindexRuns.tenantId, tenantId));
+  return { items, total };
+}
+
 export async function insertRun(
   { tx, tenantId }: TenantTx,
   values: Pick<ReindexRunRow, 'targetModel' | 'targetDimensions' | 'reason' | 'requestedByUserId' | 'requestedByApiKeyId'> & Progress,

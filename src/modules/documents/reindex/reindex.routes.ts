@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { principalRef } from '../../../platform/auth/principal.js';
 import type { EventBus } from '../../../platform/events/bus.js';
-import { ErrorBody } from '../../../platform/http/pagination.js';
+import { ErrorBody, ListOf, SkipLimitQuery } from '../../../platform/http/pagination.js';
 import { respond, route } from '../../../platform/http/route.js';
 import { auth } from '../../../platform/http/types.js';
 import { ReindexRun, ReindexStarted, RunParams } from './reindex.api.js';
@@ -26,6 +26,16 @@ export function reindexRoutes(runs: ReindexService, deps: { bus: EventBus; heart
         const started = await runs.startAll(tenant, principalRef(principal));
         return respond(started.created ? 202 : 200, started);
       },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/v1/documents/reindex-runs',
+      tags: ['documents'],
+      summary: "The tenant's re-embedding runs, newest first",
+      auth: auth.scopes('admin'),
+      query: SkipLimitQuery,
+      responses: { 200: ListOf(ReindexRun) },
+      handler: ({ tenant, query }) => runs.list(tenant, query),
     }),
     route({
       method: 'GET',

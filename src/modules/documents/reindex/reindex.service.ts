@@ -7,7 +7,7 @@ import type { JobQueue } from '../../../platform/jobs/queue.js';
 import type { EmbeddingResolver } from '../../ingestion/index.js';
 import { embeddingModelKey } from '../embedding-model.js';
 import { readProfile } from '../profile.repo.js';
-import { findActiveRun, findRun, insertRun, lockTenantRuns, updateRun, countProgress, anyOffTarget, type EmbeddingTarget } from './reindex.repo.js';
+import { findActiveRun, findRun, insertRun, listRuns, lockTenantRuns, updateRun, countProgress, anyOffTarget, type EmbeddingTarget } from './reindex.repo.js';
 import { REINDEX_QUEUE, type ReindexReason, type ReindexRunRow, type ReindexStepPayload } from './reindex.table.js';
 import { presentRun } from './reindex.present.js';
 
@@ -135,6 +135,12 @@ export function createReindexService(deps: ReindexDeps) {
     return presentRun(await tenant.run((t) => requireRun(t, id)));
   }
 
+  /** GET /api/v1/documents/reindex-runs: newest first (an automatically started run is found here). */
+  async function list(tenant: TenantDb, query: { skip: number; limit: number }) {
+    const { items, total } = await tenant.run((t) => listRuns(t, query.skip, query.limit));
+    return { items: items.map(presentRun), total, skip: query.skip, limit: query.limit };
+  }
+
   /** The row itself, for the event stream. */
   async function find(tenant: TenantDb, id: string): Promise<ReindexRunRow | null> {
     return tenant.run((t) => findRun(t, id));
@@ -154,6 +160,6 @@ export function createReindexService(deps: ReindexDeps) {
     return presentRun(run);
   }
 
-  return { start, startAll, onEmbeddingModelChanged, get, find, cancel, enqueueStep, finish, publish };
+  return { start, startAll, onEmbeddingModelChanged, list, get, find, cancel, enqueueStep, finish, publish };
 }
 export type ReindexService = ReturnType<typeof createReindexService>;

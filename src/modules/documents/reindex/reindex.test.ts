@@ -104,6 +104,8 @@ describe('re-embedding runs', () => {
     expect(again.body.created).toBe(false);
     expect(again.body.run).toMatchObject({ reason: 'default_model', target_model: OPENAI, target_dimensions: 1536, total: 3, done: 0 });
     firstRun = again.body.run_id;
+    const listed = await call(t, a, 'GET', '/api/v1/documents/reindex-runs');
+    expect(listed.json()).toMatchObject({ total: 1, skip: 0, limit: 50, items: [{ id: firstRun, status: again.body.run.status }] });
 
     // Before the run finishes every document is still found, each compared in its own (offline) vector space.
     for (const name of Object.keys(TEXTS)) expect(await topHitFor(t, a, ids, name)).toBe(name);
@@ -197,6 +199,7 @@ describe('re-embedding runs', () => {
   });
 
   it("another tenant's run is a 404 on every route", async () => {
+    expect((await call(t, b, 'GET', '/api/v1/documents/reindex-runs')).json()).toMatchObject({ total: 0, items: [] });
     for (const [method, url] of [
       ['GET', `/api/v1/documents/reindex-runs/${firstRun}`],
       ['GET', `/api/v1/documents/reindex-runs/${firstRun}/events`],
@@ -215,6 +218,7 @@ describe('re-embedding runs', () => {
     for (const token of [member.token, key.key]) {
       for (const [method, url] of [
         ['POST', '/api/v1/documents/reindex-all'],
+        ['GET', '/api/v1/documents/reindex-runs'],
         ['GET', `/api/v1/documents/reindex-runs/${firstRun}`],
         ['GET', `/api/v1/documents/reindex-runs/${firstRun}/events`],
         ['POST', `/api/v1/documents/reindex-runs/${firstRun}/cancel`],
