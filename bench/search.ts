@@ -324,7 +324,7 @@ async function explainHybrid(exec: Exec, tenantId: string, queries: string[], di
       const vplans: string[] = [];
       const vtx = explainingTx(exec, vplans);
       if (iterative) await tuneHnsw(vtx, limit * 2);
-      await vectorLeg(vtx, tenantId, {}, { dimensions, vector: vectorLiteral(embedder.embedSync(query)), limit, exact: false });
+      await vectorLeg(vtx, tenantId, {}, { model: null /* the seed records no model */, dimensions, vector: vectorLiteral(embedder.embedSync(query)), limit, exact: false });
       legs.vector.push(...vplans);
       const fplans: string[] = [];
       await fulltextLeg(explainingTx(exec, fplans), tenantId, {}, query, limit);

@@ -22,8 +22,12 @@ export function createModules(ctx: CoreContext): Module[] {
   const authService = createAuthService(ctx);
   const apiKeys = createApiKeysService(ctx);
   // .embeddings and .describer are the ingestion ports (ingestion/ports.ts).
-  const llm = createLlm(ctx);
-  const documents = createDocuments(ctx, { embeddings: llm.embeddings, describer: llm.describer });
+  // The llm module is built first (documents needs its ports), so its hook reaches documents through this binding.
+  let documents: ReturnType<typeof createDocuments> | null = null;
+  const llm = createLlm(ctx, {
+    onDefaultEmbeddingModelChanged: async (tenantId) => documents?.reindex.onEmbeddingModelChanged(tenantId, 'default_model'),
+  });
+  documents = createDocuments(ctx, { embeddings: llm.embeddings, describer: llm.describer });
 
   return [
     { name: 'users', routes: (app) => mountRoutes(app, usersRoutes(users)), commands: userCommands(users) },

@@ -12,6 +12,8 @@ const NO_BODY: Record<string, string> = {
   'POST /api/v1/llm/models/{model_id}/test': 'the model and the tenant key are the whole input',
   'POST /api/v1/documents/{document_id}/reindex': 'the document is the path; options are query parameters',
   'POST /api/v1/documents/{id}/viewer-token': 'the document is the path',
+  'POST /api/v1/documents/reindex-all': "the tenant's current embedding model is the target; the caller's tenant is the scope",
+  'POST /api/v1/documents/reindex-runs/{id}/cancel': 'the run is the path',
 };
 
 // Being fixed on another branch (llm routes move to the builder; `defaultsOptional` of platform/http/pagination.ts

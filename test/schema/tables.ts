@@ -7,6 +7,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { apiKeys } from '../../src/modules/api-keys/api-keys.table.js';
 import { refreshTokens } from '../../src/modules/auth/refresh-tokens.table.js';
 import { documentJobs, documents, indexingProfiles } from '../../src/modules/documents/documents.table.js';
+import { reindexRuns } from '../../src/modules/documents/reindex/reindex.table.js';
 import { folders } from '../../src/modules/folders/folders.table.js';
 import { llmEmbeddingDimensions, llmErrors, llmProviderHealth, llmUsage } from '../../src/modules/llm/calls/calls.table.js';
 import {
@@ -29,6 +30,7 @@ export const drizzleTables: readonly PgTable[] = [
   documents,
   documentJobs,
   indexingProfiles,
+  reindexRuns,
   llmModels,
   llmModelPreferences,
   llmModelAccessRules,

@@ -9,6 +9,8 @@ import { createIngestService, type IngestService } from './ingest.js';
 import { createIngestJobHandler } from './indexing/handler.js';
 import { createIndexingScheduler } from './indexing/schedule.js';
 import { createDocumentRemover, type DocumentRemover } from './removal.js';
+import { closeEventStreams } from '../../platform/http/sse.js';
+import { createReindexService, createReindexStepHandler, reindexRoutes, type ReindexService } from './reindex/index.js';
 
 export interface DocumentsModuleDeps {
   embeddings: EmbeddingResolver;
@@ -21,6 +23,8 @@ export interface Documents {
   ingest: IngestService;
   /** Hard deletion of documents, for the memory and folder cascades. */
   remover: DocumentRemover;
+  /** Tenant-wide re-embedding runs; the llm module calls `onEmbeddingModelChanged` when a default changes. */
+  reindex: Pick<ReindexService, 'onEmbeddingModelChanged'>;
 }
 
 /**
@@ -32,7 +36,13 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
   const scheduler = createIndexingScheduler(ctx);
   const remover = createDocumentRemover({ blobs: ctx.blobs, log: ctx.log });
   const ingest = createIngestService({ ...ctx, scheduler });
-  const service = createDocumentsService({ ...ctx, scheduler, remover });
+  const reindex = createReindexService({ ...ctx, embeddings: deps.embeddings });
+  const service = createDocumentsService({
+    ...ctx,
+    scheduler,
+    remover,
+    onEmbeddingModelChanged: (tenantId) => reindex.onEmbeddingModelChanged(tenantId, 'profile'),
+  });
   // Parsing is CPU- and memory-heavy: one thread per spare core, never more than the worker runs jobs.
   const parseThreads = Math.max(1, Math.min(ctx.config.worker.concurrency, availableParallelism() - 1, 4));
   const parser = createParserPool({
@@ -60,11 +70,15 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
   });
   const module: Module = {
     name: 'documents',
-    routes: (app) => mountRoutes(app, documentsRoutes(service, ingest)),
-    jobs: [handler],
+    routes: async (app) => {
+      mountRoutes(app, [...documentsRoutes(service, ingest), ...reindexRoutes(reindex, { bus: ctx.bus })]);
+      // An open run stream would hold shutdown until its run ends: end them first (clients reconnect).
+      app.addHook('preClose', async () => closeEventStreams(app));
+    },
+    jobs: [handler, createReindexStepHandler({ db: ctx.db, queue: ctx.queue, scheduler, runs: reindex })],
     stop: async () => {
       await Promise.all([parser.close(), chunker.close()]);
     },
   };
-  return { module, ingest, remover };
+  return { module, ingest, remover, reindex };
 }

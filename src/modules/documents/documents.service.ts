@@ -20,9 +20,14 @@ import type { IndexingScheduler } from './indexing/schedule.js';
 import type { DocumentRemover } from './removal.js';
 import { sanitizeFilename } from './filename.js';
 import { normalizeTags } from './ingest.js';
-import { readProfile, writeProfile, type IndexingProfile } from './profile.repo.js';
+import { readProfile, writeProfile } from './profile.repo.js';
 
-export type DocumentsDeps = Pick<CoreContext, 'queue' | 'blobs' | 'log'> & { scheduler: IndexingScheduler; remover: DocumentRemover };
+export type DocumentsDeps = Pick<CoreContext, 'queue' | 'blobs' | 'log'> & {
+  scheduler: IndexingScheduler;
+  remover: DocumentRemover;
+  /** The profile's embedding model changed: re-embed the tenant's documents (reindex/, a background run). */
+  onEmbeddingModelChanged?: (tenantId: string) => Promise<unknown>;
+};
 
 export type ReindexSource = 'admin' | 'rag' | 'api';
 
@@ -162,8 +167,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
     }
     const model = input.embedding_model?.trim() || null;
     if (input.embedding_model !== null && !model) throw unprocessable(['body', 'embedding_model'], 'embedding_model must not be blank; use null for the default');
-    const saved: IndexingProfile = await tenant.run(({ tx, tenantId }) =>
-      writeProfile(tx, tenantId, {
+    const { before, saved } = await tenant.run(async ({ tx, tenantId }) => ({
+      before: await readProfile(tx, tenantId),
+      saved: await writeProfile(tx, tenantId, {
         chunkSize: input.chunk_size,
         chunkOverlap: input.chunk_overlap,
         embeddingModel: model,
@@ -172,7 +178,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
         textSearchConfig: input.text_search_config ?? 'english',
         aiDescriptions: input.ai_descriptions ?? false,
       }),
-    );
+    }));
+    if (before.embeddingModel !== saved.embeddingModel) await deps.onEmbeddingModelChanged?.(tenant.tenantId);
     return presentProfile(saved);
   }
 

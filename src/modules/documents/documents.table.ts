@@ -13,7 +13,7 @@ export type DescriptionSource = 'generated' | 'extractive' | 'user';
 export type TextSearchConfig = 'english' | 'simple';
 
 /**
- * Mirrors migrations 0002, 0006 and 0007 (test/schema checks that they agree); chunks and upload batches have no
+ * Mirrors migrations 0002, 0006, 0007 and 0009 (test/schema checks that they agree); chunks and upload batches have no
  * table object because they are read and written with raw SQL only.
  */
 export const documents = pgTable('documents', {
@@ -46,6 +46,9 @@ export const documents = pgTable('documents', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   indexedAt: timestamp('indexed_at', { withTimezone: true }),
+  /** '<provider>/<model>' of the live vectors (migration 0009, see embedding-model.ts); null: unknown. */
+  embeddingModel: text('embedding_model'),
+  embeddingDimensions: integer('embedding_dimensions'),
 }, (t) => [
   index('documents_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id),
   index('documents_tenant_status').on(t.tenantId, t.status),
@@ -54,6 +57,7 @@ export const documents = pgTable('documents', {
   index('documents_batch').on(t.batchId).where(sql`batch_id IS NOT NULL`),
   index('documents_tags').using('gin', t.tags),
   index('documents_live_job').on(t.liveJobId),
+  index('documents_embedding_model').on(t.tenantId, t.embeddingModel, t.embeddingDimensions).where(sql`live_job_id IS NOT NULL`),
 ]);
 export type DocumentRow = typeof documents.$inferSelect;
 

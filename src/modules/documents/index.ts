@@ -12,3 +12,4 @@ export { readProfile, type IndexingProfile } from './profile.repo.js';
 export { folderExists, memoryExists } from './documents.repo.js';
 export { sanitizeFilename } from './filename.js';
 export { readUploadFields, type UploadFields } from './multipart-fields.js';
+export { embeddingModelKey, parseEmbeddingModelKey, type EmbeddingModelRef } from './embedding-model.js';

@@ -42,7 +42,13 @@ export interface Llm {
  * Every provider key goes out through the gate (gate.ts); every request to a tenant- or operator-configured URL goes
  * through the guarded HTTP client (platform/net), which checks the address it connects to and follows no redirect.
  */
-export function createLlm(ctx: CoreContext): Llm {
+/** What the language-model area tells other areas (wired in src/modules/index.ts). */
+export interface LlmHooks {
+  /** The tenant's default embedding model may have changed (documents re-embeds when its documents are on another). */
+  onDefaultEmbeddingModelChanged?(tenantId: string): Promise<unknown>;
+}
+
+export function createLlm(ctx: CoreContext, hooks: LlmHooks = {}): Llm {
   const { db, config, log } = ctx;
   const keys = ctx.secrets; // the key ring, older key versions included (rotation)
 
@@ -50,7 +56,7 @@ export function createLlm(ctx: CoreContext): Llm {
   // The catalog URL is the operator's (it may be on a private network), but a redirect is still not followed.
   const catalogFetch = createGuardedFetch({ policy: { allowPrivate: true, allowedHosts: [] } });
   const catalog = createCatalogService({ db, config, log, fetchImpl: catalogFetch });
-  const models = createModelsService({ db, catalog });
+  const models = createModelsService({ db, catalog, hooks });
   const access = createAccessService();
   const providers = createProvidersService({ db, keys, config });
   const gate = createModelGate({ db, keys, config });

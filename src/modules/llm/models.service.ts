@@ -18,11 +18,13 @@ import {
   type ModelFilter,
 } from './models.repo.js';
 import { listCredentialSummaries } from './credentials.repo.js';
+import type { LlmHooks } from './llm.module.js';
 import { presentCatalogModel, presentPreference, presentTenantModel, presentV2Model } from './llm.present.js';
 
 export interface ModelsDeps {
   db: Database;
   catalog: Pick<CatalogService, 'entry'>;
+  hooks?: LlmHooks;
 }
 
 export interface PreferenceChange {
@@ -33,6 +35,12 @@ export interface PreferenceChange {
 /** Model listings and the tenant's preferences (enable, default, activate, deactivate). */
 export function createModelsService(deps: ModelsDeps) {
   const { db } = deps;
+
+  /** After the change committed: an embedding model's preference can change the tenant's default embedding model. */
+  async function changed<T>(model: CatalogModelRow, tenantId: string, result: T): Promise<T> {
+    if (model.mode === 'embedding') await deps.hooks?.onDefaultEmbeddingModelChanged?.(tenantId);
+    return result;
+  }
 
   async function requireModel(tx: Tx, ref: string): Promise<CatalogModelRow> {
     const model = await findModelByRef(tx, ref);
@@ -106,10 +114,11 @@ export function createModelsService(deps: ModelsDeps) {
     if (change.is_enabled === false && change.is_default === true) {
       throw unprocessable(['body', 'is_default'], 'a disabled model cannot be the default');
     }
-    return tenant.run(async (t) => {
+    const { model, result } = await tenant.run(async (t) => {
       const model = await requireModel(t.tx, ref);
-      return presentPreference(model, await applyPreference(t, model, change));
+      return { model, result: presentPreference(model, await applyPreference(t, model, change)) };
     });
+    return changed(model, tenant.tenantId, result);
   }
 
   /**
@@ -118,7 +127,7 @@ export function createModelsService(deps: ModelsDeps) {
    */
   async function activate(tenant: TenantDb, input: { model_name: string; is_default?: boolean }) {
     const name = input.model_name.trim();
-    return tenant.run(async (t) => {
+    const { model, result } = await tenant.run(async (t) => {
       const { tx } = t;
       let model = await findModelByRef(tx, name);
       let created = false;
@@ -130,17 +139,19 @@ export function createModelsService(deps: ModelsDeps) {
         created = true;
       }
       const preference = await applyPreference(t, model, { is_enabled: true, is_default: input.is_default });
-      return { ...presentPreference(model, preference), model_created: created };
+      return { model, result: { ...presentPreference(model, preference), model_created: created } };
     });
+    return changed(model, tenant.tenantId, result);
   }
 
   /** DELETE /api/v2/llm/models/{model_name}/deactivate: removes the preference only; the model row stays. */
   async function deactivate(tenant: TenantDb, modelName: string) {
-    return tenant.run(async (t) => {
+    const { model, result } = await tenant.run(async (t) => {
       const model = await requireModel(t.tx, modelName);
       const removed = await deletePreference(t, model.id);
-      return { model_id: model.id, model_name: model.modelName, is_enabled: false as const, preference_removed: removed };
+      return { model, result: { model_id: model.id, model_name: model.modelName, is_enabled: false as const, preference_removed: removed } };
     });
+    return changed(model, tenant.tenantId, result);
   }
 
   return { listV1, catalog, grouped, flat, updatePreference, activate, deactivate };

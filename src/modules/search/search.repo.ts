@@ -48,6 +48,8 @@ function scope(tenantId: string, filters: SearchFilters): SQL {
 const LIVE_JOIN = sql`live_chunks c`;
 
 export interface VectorLegOptions {
+  /** Only chunks of documents embedded with this model ('<provider>/<model>'); null: documents of unknown model. */
+  model: string | null;
   dimensions: number;
   vector: string;
   limit: number;
@@ -64,7 +66,8 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
   if (!Number.isInteger(o.dimensions) || o.dimensions < 1 || o.dimensions > 16000) throw new Error(`bad dimensions ${o.dimensions}`);
   const cast = sql.raw(`vector(${o.dimensions})`);
   // Inlined, not a parameter: the planner must see the constant to match the partial index's predicate.
-  const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))}`;
+  const ofModel = o.model === null ? sql`c.embedding_model IS NULL` : sql`c.embedding_model = ${o.model}`;
+  const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))} AND ${ofModel}`;
   if (o.exact) {
     return rows<{ id: string; distance: number }>(tx, sql`
       WITH candidates AS MATERIALIZED (
@@ -83,6 +86,31 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
       LIMIT ${o.limit}
     )
     SELECT id, distance FROM nearest ORDER BY distance`);
+}
+
+/**
+ * The embedding models of the tenant's documents with a live chunk set (documents.embedding_model, migration 0009),
+ * each with its dimension; model null stands for documents indexed before models were recorded. A loose index scan
+ * of the partial index documents_embedding_model: one index probe per model in use (usually one, two while a
+ * re-embedding run moves the tenant to another model), however many documents there are. Documents in error are
+ * not told apart here (that would read every row): at worst their model costs one query embedding for nothing.
+ */
+export async function embeddingModelsInUse(tx: Tx, tenantId: string) {
+  const known = sql`tenant_id = ${tenantId} AND live_job_id IS NOT NULL AND embedding_model IS NOT NULL AND embedding_dimensions IS NOT NULL`;
+  return rows<{ model: string | null; dimensions: number | null }>(tx, sql`
+    WITH RECURSIVE models AS (
+      (SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM documents
+       WHERE ${known} ORDER BY embedding_model, embedding_dimensions LIMIT 1)
+      UNION ALL
+      SELECT next.model, next.dimensions FROM models m, LATERAL (
+        SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM documents
+        WHERE ${known} AND (embedding_model, embedding_dimensions) > (m.model, m.dimensions)
+        ORDER BY embedding_model, embedding_dimensions LIMIT 1) next
+    )
+    SELECT model, dimensions FROM models
+    UNION ALL
+    SELECT NULL, NULL WHERE EXISTS (
+      SELECT 1 FROM documents WHERE tenant_id = ${tenantId} AND live_job_id IS NOT NULL AND embedding_model IS NULL)`);
 }
 
 /**

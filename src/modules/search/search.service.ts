@@ -2,9 +2,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/database.js';
 import type { TenantDb } from '../../platform/db/tenant-db.js';
 import { unprocessable } from '../../platform/http/errors.js';
-import { vectorLiteral } from '../../platform/db/vector.js';
-import { readProfile } from '../documents/index.js';
 import type { EmbeddingResolver } from '../ingestion/index.js';
+import { createQueryEmbedder, type QueryEmbedding } from './query-embeddings.js';
 import { chunkHits, fulltextLeg, tuneHnsw, vectorExtensionVersion, vectorLeg, type ChunkHit, type SearchFilters } from './search.repo.js';
 
 export type SearchMode = 'hybrid' | 'vector' | 'fulltext';
@@ -69,12 +68,26 @@ export function collapseOverlaps<T extends { document_id: string; text: string }
 }
 
 /**
- * Retrieval over the tenant's indexed chunks: vector (cosine, the query embedded with the tenant's indexing
- * model), full text, or both fused by reciprocal rank. Documents embedded with another model or dimension are
- * simply absent from the vector leg. Hits of one document whose texts overlap are collapsed into the best one.
+ * One vector list from the legs of several embedding models (disjoint chunks): distances of two models are not
+ * comparable, ranks are, so the first hits of every model come first, then the second ones, and so on (within a
+ * rank, the closer first). With one model this is that model's list unchanged.
+ */
+export function interleaveByRank<T extends { id: string; distance: number }>(legs: readonly T[][]): T[] {
+  const out: T[] = [];
+  for (let rank = 0; legs.some((leg) => rank < leg.length); rank++) {
+    const atRank = legs.filter((leg) => rank < leg.length).map((leg) => leg[rank]);
+    out.push(...atRank.sort((a, b) => Number(a.distance) - Number(b.distance) || (a.id < b.id ? -1 : 1)));
+  }
+  return out;
+}
+
+/**
+ * Retrieval over the tenant's indexed chunks: vector (cosine, the query embedded by each embedding model in use,
+ * every document compared in its own model's space), full text, or both fused by reciprocal rank. Hits of one document whose texts overlap are collapsed into the best one.
  */
 export function createSearchService(deps: SearchDeps) {
-  const { db, log } = deps;
+  const { db } = deps;
+  const queryEmbedder = createQueryEmbedder(deps);
   let iterativeScan: Promise<boolean> | null = null;
 
   /** pgvector >= 0.8 has iterative index scans; the embedded and the server builds may differ, so ask once. */
@@ -90,14 +103,6 @@ export function createSearchService(deps: SearchDeps) {
         return false;
       });
     return iterativeScan;
-  }
-
-  async function embedQuery(tenantId: string, query: string): Promise<{ vector: string; dimensions: number }> {
-    const profile = await db.tenant(tenantId, (tx) => readProfile(tx, tenantId));
-    const provider = await deps.embeddings.forTenant(tenantId, profile.embeddingModel);
-    const [vector] = await provider.embed([query]);
-    const f = vector instanceof Float32Array ? vector : Float32Array.from(vector);
-    return { vector: vectorLiteral(f), dimensions: f.length };
   }
 
   /** `tenant` is the caller's (the route builder binds it). */
@@ -117,25 +122,25 @@ export function createSearchService(deps: SearchDeps) {
     // Ids name a handful of documents: computing their distances exactly beats walking the whole graph.
     const exact = Boolean(input.document_ids?.length || input.memory_ids?.length);
 
-    let embedded: { vector: string; dimensions: number } | null = null;
+    // One query embedding per model in use: each document is compared in the vector space it was embedded in.
+    let embedded: QueryEmbedding[] = [];
     if (input.mode !== 'fulltext') {
-      try {
-        embedded = await embedQuery(tenantId, query);
-      } catch (error) {
-        if (input.mode === 'vector') throw error;
-        log.warn({ err: error, tenantId }, 'query embedding failed; hybrid search answers from full text only');
-      }
+      const result = await queryEmbedder.embedQuery(tenantId, query);
+      embedded = result.embedded;
+      if (input.mode === 'vector' && embedded.length === 0 && result.failures > 0) throw result.firstError;
     }
-    const iterative = embedded && !exact ? await supportsIterativeScan(tenantId) : false;
+    const iterative = embedded.length && !exact ? await supportsIterativeScan(tenantId) : false;
 
     // Both legs, the fusion and the hits in one transaction: every round trip costs a write and a read on
     // each side, which is most of this route's own CPU.
     const { top, hits } = await tenant.run(async ({ tx }) => {
       let vectorHits: { id: string; distance: number }[] = [];
       let textHits: { id: string; rank: number }[] = [];
-      if (embedded) {
+      if (embedded.length) {
         if (iterative) await tuneHnsw(tx, limit * 2);
-        vectorHits = await vectorLeg(tx, tenantId, filters, { ...embedded, limit, exact });
+        const legs = [];
+        for (const e of embedded) legs.push(await vectorLeg(tx, tenantId, filters, { ...e, limit, exact }));
+        vectorHits = interleaveByRank(legs).slice(0, limit);
       }
       if (input.mode !== 'vector') textHits = await fulltextLeg(tx, tenantId, filters, query, limit);
 
@@ -147,7 +152,10 @@ export function createSearchService(deps: SearchDeps) {
         vectorHits.forEach((h, i) => fuse(h.id, i + 1));
         textHits.forEach((h, i) => fuse(h.id, i + 1));
       }
-      const top = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, input.top_k * HITS_PER_RESULT);
+      // Vector mode over several models keeps the interleaved order: their similarities are not comparable.
+      const byRank = input.mode === 'vector' && embedded.length > 1;
+      const ordered = byRank ? [...scores.entries()] : [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const top = ordered.slice(0, input.top_k * HITS_PER_RESULT);
       return { top, hits: await chunkHits(tx, tenantId, top.map(([id]) => id)) };
     });
     const byId = new Map<string, ChunkHit>(hits.map((h) => [h.chunk_id, h]));

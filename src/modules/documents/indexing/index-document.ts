@@ -14,6 +14,7 @@ import {
 } from '../../ingestion/index.js';
 import { appendJobWarnings, updateDocument, updateJob } from '../documents.repo.js';
 import type { DocumentRow, IngestPayload } from '../documents.table.js';
+import { embeddingModelKey } from '../embedding-model.js';
 import { publishStatus } from '../events.js';
 import type { IndexingProfile } from '../profile.repo.js';
 import { deleteChunkSetBatch, insertChunks } from './indexing.repo.js';
@@ -121,6 +122,9 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
         metadata: parsed.metadata,
         extractedKey: extracted.key,
         indexedAt: new Date(),
+        // Search compares this document only with queries embedded by the same model (embedding-model.ts).
+        embeddingModel: embeddingModelKey(provider),
+        embeddingDimensions: provider.dimensions,
         ...(keepDescription ? {} : { aiDescription: summary, aiDescriptionSource: summary ? ('extractive' as const) : null }),
       });
       stats.total_ms = Math.round(performance.now() - t0);
