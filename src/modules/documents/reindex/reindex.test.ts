@@ -287,11 +287,11 @@ describe('a re-embedding run after a restart', () => {
     const { body } = await reindexAll(first, a);
     expect(body.run).toMatchObject({ total: 3, done: 0 });
     await eventually('documents to be re-embedding', () => fake.requests.filter((r) => r.path === '/v1/embeddings').length, (n) => n > 0);
-    const dataDir = first.config.dataDir;
+    const { dataDir, databaseUrl } = first.config;
     await first.close();
 
     fake.setMode('ok');
-    second = await startTestService({ env: ENV, reuse: { dataDir } });
+    second = await startTestService({ env: ENV, reuse: { dataDir, databaseUrl } });
     const run = await finished(second, a, body.run_id);
     expect(run).toMatchObject({ status: 'completed', total: 3, done: 3, failed: 0, remaining: 0 });
     expect(await modelsByFile(second, a)).toEqual({ 'alpha.md': OPENAI, 'beta.md': OPENAI, 'gamma.md': OPENAI });
