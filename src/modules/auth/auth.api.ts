@@ -43,7 +43,7 @@ export const ChangePassword = Type.Object({
   new_password: Type.String({ minLength: 1, maxLength: 1024, description: 'The password policy applies (docs/permissions.md)' }),
 });
 
-export const InvitationInfoQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export const InvitationInfoQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4096 }) });
 
 export const InvitationInfo = Type.Object({
   tenant_id: Type.String({ format: 'uuid' }),
@@ -56,7 +56,7 @@ export const InvitationInfo = Type.Object({
 });
 
 export const AcceptInvitation = Type.Object({
-  token: Type.String({ minLength: 1, maxLength: 200 }),
+  token: Type.String({ minLength: 1, maxLength: 4096 }),
   name: Type.String({ maxLength: 200 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
