@@ -12,6 +12,7 @@ const NO_BODY: Record<string, string> = {
   'POST /api/v1/llm/models/{model_id}/test': 'the model and the tenant key are the whole input',
   'POST /api/v1/documents/{document_id}/reindex': 'the document is the path; options are query parameters',
   'POST /api/v1/documents/{id}/viewer-token': 'the document is the path',
+  'POST /api/v1/users/invitations/{id}/resend': 'the invitation is the path; its terms do not change',
 };
 
 // fixed on other branches; lead removes after merge
