@@ -1,12 +1,14 @@
 import { unprocessable } from '../../platform/http/errors.js';
 import { ROLES, type Role } from '../../platform/auth/roles.js';
 
-const EMAIL = /^[^\s@\x00-\x1f\x7f]{1,64}@[^\s@\x00-\x1f\x7f]{1,255}\.[^\s@\x00-\x1f\x7f]{2,63}$/;
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/;
+/** Control characters (NUL included) are never part of an address, whatever the regex above lets through. */
+const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
 export function normaliseEmail(email: string, loc = 'email'): string {
   const value = email.trim().toLowerCase();
-  if (!EMAIL.test(value)) throw unprocessable(['body', loc], 'value is not a valid email address', 'value_error.email');
+  if (!EMAIL.test(value) || hasControl(value)) throw unprocessable(['body', loc], 'value is not a valid email address', 'value_error.email');
   return value;
 }
 
