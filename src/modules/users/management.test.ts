@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, runCommand, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { eventually } from '../../../test/support/eventually.js';
+import { Authenticator } from '../../platform/auth/authenticator.js';
+import { EventBus } from '../../platform/events/bus.js';
+import { createCredentialStore } from '../auth/index.js';
 
 let t: TestService;
 let a: TestTenant;
@@ -51,6 +55,27 @@ describe('disabling and deleting end access at once', () => {
     expect((await call('PATCH', `/api/v1/users/${m.userId}`, a.token, { status: 'active' })).statusCode).toBe(200);
     expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
     expect((await call('GET', '/api/auth/me', pair.access_token)).statusCode).toBe(200);
+  });
+
+  it('another instance (its own authenticator cache and bus on the same database) refuses the token too, through NOTIFY alone', async () => {
+    const { ctx } = t.service;
+    const other = new Authenticator(ctx.tokens, new EventBus(ctx.db));
+    other.connect(createCredentialStore(ctx.db));
+    await other.start();
+    try {
+      const m = await a.userToken('member');
+      expect(await other.resolve(m.token)).toMatchObject({ kind: 'user', userId: m.userId }); // cached as active there
+      expect((await call('PATCH', `/api/v1/users/${m.userId}`, a.token, { status: 'disabled' })).statusCode).toBe(200);
+      // Nothing told `other` directly: only the auth_invalidate NOTIFY committed with the change reaches it.
+      expect(await eventually('the other instance to refuse the token', () => other.resolve(m.token), (p) => p === null, 10_000)).toBeNull();
+      // The same for a deleted user.
+      const v = await a.userToken('viewer');
+      expect(await other.resolve(v.token)).toMatchObject({ kind: 'user', userId: v.userId });
+      expect((await call('DELETE', `/api/v1/users/${v.userId}`, a.token)).statusCode).toBe(204);
+      expect(await eventually('the other instance to refuse the deleted user', () => other.resolve(v.token), (p) => p === null, 10_000)).toBeNull();
+    } finally {
+      await other.stop();
+    }
   });
 
   it("deletes a user (204): its live token is refused, it cannot log in, and it is gone", async () => {
