@@ -9,6 +9,8 @@ export interface SmtpPeer {
   mails: ParsedMail[];
   /** While true, the peer refuses every message (a failing mail server). */
   refuse: boolean;
+  /** Refuses this many messages more, then accepts again (a server that recovers). */
+  refuseNext: number;
   /** Waits until `count` mails in all arrived, and returns them. */
   waitFor(count: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -16,13 +18,14 @@ export interface SmtpPeer {
 
 /** A real SMTP server on loopback (no TLS, no auth), whose received mails are parsed with mailparser. */
 export async function startSmtpPeer(): Promise<SmtpPeer> {
-  const peer: Partial<SmtpPeer> & { mails: ParsedMail[]; refuse: boolean } = { mails: [], refuse: false };
+  const peer: Partial<SmtpPeer> & { mails: ParsedMail[]; refuse: boolean; refuseNext: number } = { mails: [], refuse: false, refuseNext: 0 };
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
     onData(stream, _session, callback) {
-      if (peer.refuse) {
+      if (peer.refuse || peer.refuseNext > 0) {
+        peer.refuseNext = Math.max(0, peer.refuseNext - 1);
         stream.resume();
         stream.on('end', () => callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 })));
         return;

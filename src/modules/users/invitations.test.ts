@@ -151,6 +151,32 @@ describe('invitation through a real SMTP peer', () => {
     }
   });
 
+  it('a send the server refuses once is retried by the job queue and delivered once', async () => {
+    const to = email('retry');
+    smtp.refuseNext = 1;
+    expect((await invite(a.token, { email: to, role: 'viewer' })).statusCode).toBe(201);
+    const rows = await eventually(
+      'the retried mail to be sent',
+      async () => (JSON.parse(await runCommand(t, ['mail', 'list', '--tenant', a.slug, '--json'])) as { to: string; status: string }[]).filter((m) => m.to === to),
+      (r) => r[0]?.status === 'sent',
+      30_000,
+    );
+    expect(rows).toEqual([expect.objectContaining({ status: 'sent', attempts: 2, last_error: null, sent_at: expect.any(String) })]);
+    expect(mailsTo(to)).toHaveLength(1);
+  });
+
+  it('writes the invitation events to the audit trail', async () => {
+    const to = email('audited');
+    const created = (await invite(a.token, { email: to, role: 'viewer' })).json();
+    const { token } = await tokenMailedTo(to);
+    const user = (await accept({ token, name: 'Audited', password: GOOD_PW })).json().user;
+    const events = (await call('GET', '/api/v1/audit-events?limit=100', a.token)).json().items.filter((e: { target_id: string }) => e.target_id === created.id);
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'user.invitation_accepted', actor_kind: 'anonymous', actor_id: user.id, details: { email: to, role: 'viewer' } }),
+      expect.objectContaining({ type: 'user.invited', actor_kind: 'user', actor_id: a.ownerId, details: { email: to, role: 'viewer' } }),
+    ]);
+  });
+
   it('a failed send never fails the request and is visible with its error', async () => {
     const failing = await startSmtpPeer();
     const t2 = await startTestService({ env: { SMTP_URL: failing.url, MAIL_MAX_ATTEMPTS: '1' } });
