@@ -36,6 +36,8 @@ export const REDACT = [
   'req.headers["x-viewer-token"]',
   'req.headers["idempotency-key"]',
   '*.password',
+  '*.current_password',
+  '*.new_password',
   '*.api_key',
   '*.apiKey',
   '*.access_token',

@@ -37,6 +37,8 @@ describe('listing users', () => {
     expect((await call('GET', `/api/v1/users/?search=${tag}&status=disabled`, a.token)).json().total).toBe(1);
     expect((await call('GET', `/api/v1/users/?search=${tag}&status=active`, a.token)).json().total).toBe(1);
     expect((await call('GET', '/api/v1/users/?search=%25', a.token)).json().total).toBe(0); // "%" is literal
+    const everyone = (await call('GET', '/api/v1/users/', a.token)).json().total;
+    expect((await call('GET', '/api/v1/users/?search=', a.token)).json().total).toBe(everyone); // empty: no filter
     expect((await call('GET', '/api/v1/users/?role=superuser', a.token)).statusCode).toBe(422);
     expect((await call('GET', '/api/v1/users/?status=gone', a.token)).statusCode).toBe(422);
     expect((await call('GET', `/api/v1/users/?search=${'x'.repeat(201)}`, a.token)).statusCode).toBe(422);

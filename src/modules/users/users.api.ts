@@ -18,7 +18,7 @@ export const User = Type.Object({
 
 export const UserListQuery = Type.Object({
   ...SkipLimitQuery.properties,
-  search: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Part of the e-mail or name (case-insensitive)' })),
+  search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the e-mail or name (case-insensitive); empty matches everyone' })),
   role: Type.Optional(RoleName),
   status: Type.Optional(Status),
 });
