@@ -94,6 +94,16 @@ describe('invitation through a real SMTP peer', () => {
     expect(list.items.find((i: { id: string }) => i.id === body.id)).toMatchObject({ status: 'accepted', accepted_at: expect.any(String) });
   });
 
+  it('two concurrent accepts of one token: exactly one account, the other gets the one 404', async () => {
+    const to = email('race');
+    await invite(a.token, { email: to, role: 'viewer' });
+    const { token } = await tokenMailedTo(to);
+    const results = await Promise.all([accept({ token, name: 'One', password: GOOD_PW }), accept({ token, name: 'Two', password: GOOD_PW })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(results.find((r) => r.statusCode === 404)!.json()).toEqual(INVALID);
+    expect((await call('GET', `/api/v1/users/?search=${to}`, a.token)).json().total).toBe(1);
+  });
+
   it('an idempotent replay of an invitation returns the stored answer and sends no second mail', async () => {
     const to = email('idem');
     const headers = { 'idempotency-key': `invite-${to}` };

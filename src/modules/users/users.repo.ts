@@ -66,14 +66,6 @@ export async function lockActiveOwners(t: TenantTx): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-export async function countOwners(t: TenantTx): Promise<number> {
-  const [{ n }] = await t.tx
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.tenantId, t.tenantId), eq(users.role, 'owner'), eq(users.status, 'active')));
-  return n;
-}
-
 /** What authentication caches of a user (the Authenticator's CredentialStore port): the user and its tenant's names. */
 export async function findUserProfile(db: Pick<Database, 'tenant'>, tenantId: string, userId: string): Promise<UserProfile | null> {
   const [row] = await db.tenant(tenantId, (tx) =>
