@@ -5,6 +5,8 @@ export interface CliCommand {
   usage: string;
   /** Flag names it takes; `--json` is always allowed. Anything else is a usage error. */
   flags: string[];
+  /** A trailing word after the path, handed to `run` as this flag (`mail show ID` → flags.id). */
+  positional?: string;
   run(flags: Record<string, string | true>, io: CliIO): Promise<number>;
 }
 
@@ -77,7 +79,10 @@ export function reportFailure(io: CliIO, json: boolean, text: string, failure: F
 export async function dispatch(commands: CliCommand[], argv: string[], io: CliIO): Promise<number> {
   const { words, flags } = parseArgs(argv);
   const json = flags.json !== undefined;
-  const command = commands.find((c) => c.path.length === words.length && c.path.every((w, i) => w === words[i]));
+  const command = commands.find(
+    (c) => c.path.length + (c.positional ? 1 : 0) === words.length && c.path.every((w, i) => w === words[i]),
+  );
+  if (command?.positional) flags[command.positional] = words[command.path.length];
   if (!command) {
     const usage = usageText(commands);
     if (!words.length) reportFailure(io, json, usage, { detail: 'A command is required', code: 'usage_error', usage });

@@ -1,8 +1,10 @@
 import type { CoreContext } from '../platform/context.js';
 import type { Module } from './module.js';
 import { mountRoutes } from '../platform/http/route.js';
-import { createUsersService, userCommands, usersRoutes } from './users/index.js';
-import { authRoutes, createAuthService, createCredentialStore } from './auth/index.js';
+import { createInvitationsService, createUsersService, userCommands, usersRoutes } from './users/index.js';
+import { authRoutes, createAccountService, createAuthService, createCredentialStore, revokeUserRefreshTokens } from './auth/index.js';
+import { createMailer, mailCommands } from './mail/index.js';
+import { auditRoutes } from './audit/index.js';
 import { apiKeysRoutes, createApiKeysService } from './api-keys/index.js';
 import { createLlm } from './llm/index.js';
 import { memoriesModule } from './memories/memories.module.js';
@@ -18,8 +20,11 @@ import { viewerModule } from './documents/viewer/index.js';
  */
 export function createModules(ctx: CoreContext): Module[] {
   ctx.authenticator.connect(createCredentialStore(ctx.db));
-  const users = createUsersService(ctx);
+  const mail = createMailer(ctx);
+  const users = createUsersService({ ...ctx, revokeSessions: revokeUserRefreshTokens });
+  const invitations = createInvitationsService({ ...ctx, mailer: mail.mailer });
   const authService = createAuthService(ctx);
+  const account = createAccountService(ctx, authService, invitations);
   const apiKeys = createApiKeysService(ctx);
   // .embeddings and .describer are the ingestion ports (ingestion/ports.ts).
   // The llm module is built first (documents needs its ports), so its hook reaches documents through this binding.
@@ -30,8 +35,10 @@ export function createModules(ctx: CoreContext): Module[] {
   documents = createDocuments(ctx, { embeddings: llm.embeddings, describer: llm.describer });
 
   return [
-    { name: 'users', routes: (app) => mountRoutes(app, usersRoutes(users)), commands: userCommands(users) },
-    { name: 'auth', routes: (app) => mountRoutes(app, authRoutes(authService)) },
+    { name: 'mail', jobs: mail.jobs, commands: mailCommands(ctx.db), stop: async () => mail.stop() },
+    { name: 'users', routes: (app) => mountRoutes(app, usersRoutes(users, invitations)), commands: userCommands(users) },
+    { name: 'auth', routes: (app) => mountRoutes(app, authRoutes(authService, account)) },
+    { name: 'audit', routes: (app) => mountRoutes(app, auditRoutes()) },
     { name: 'api-keys', routes: (app) => mountRoutes(app, apiKeysRoutes(apiKeys)) },
     llm.module,
     memoriesModule(ctx, documents.remover),

@@ -54,6 +54,14 @@ export interface Config {
     jobMaxAttempts: number;
     pollIntervalMs: number;
   };
+  mail: {
+    /** smtp(s)://user:pass@host:port; unset, mails go to the outbox table (`mail list`). */
+    smtpUrl: string | null;
+    from: string;
+    /** Attempts of the SMTP send job before the mail is marked failed. */
+    maxAttempts: number;
+  };
+  invitationTtlSec: number;
   catalogFile: string | null;
   catalogUrl: string | null;
   provider: {
@@ -102,6 +110,19 @@ function trustProxy(env: Env): boolean | string {
   if (raw === null || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   return raw; // a comma-separated list of trusted proxy addresses or CIDRs
+}
+
+function smtpUrl(env: Env): string | null {
+  const raw = str(env, 'SMTP_URL');
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL like smtp://user:pass@host:587 or smtps://host:465');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  return raw;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -153,6 +174,12 @@ export function loadConfig(env: Env = process.env): Config {
       jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
       pollIntervalMs: int(env, 'JOB_POLL_INTERVAL_MS', 1000, 50),
     },
+    mail: {
+      smtpUrl: smtpUrl(env),
+      from: str(env, 'MAIL_FROM') ?? 'Knowledge Backend <no-reply@localhost>',
+      maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 5, 1, 20),
+    },
+    invitationTtlSec: int(env, 'INVITATION_TTL_SEC', 7 * 24 * 3600, 60),
     catalogFile: str(env, 'CATALOG_FILE'),
     catalogUrl: str(env, 'CATALOG_URL'),
     provider: {

@@ -10,6 +10,7 @@ import { RateLimits } from './rate-limit/limiter.js';
 import { IdempotencyStore } from './idempotency/idempotency.repo.js';
 import { JobQueue } from './jobs/queue.js';
 import { FileBlobStore, type BlobStore } from './blobs/blob-store.js';
+import { Clock } from './clock.js';
 
 /** Everything cross-cutting a module may use; built once per process (or per test app). */
 export interface CoreContext {
@@ -24,6 +25,8 @@ export interface CoreContext {
   idempotency: IdempotencyStore;
   queue: JobQueue;
   blobs: BlobStore;
+  /** "Now" for expiry decisions; tests move it forward. */
+  clock: Clock;
 }
 
 /** Secrets and tokens are never logged, whatever a log line carries. */
@@ -33,6 +36,8 @@ export const REDACT = [
   'req.headers["x-viewer-token"]',
   'req.headers["idempotency-key"]',
   '*.password',
+  '*.current_password',
+  '*.new_password',
   '*.api_key',
   '*.apiKey',
   '*.access_token',
@@ -83,6 +88,7 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
       idempotency: new IdempotencyStore(db, config.idempotencyTtlSec),
       queue,
       blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')),
+      clock: new Clock(),
     };
   } catch (error) {
     await db.close().catch(() => {});

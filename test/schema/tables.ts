@@ -19,6 +19,9 @@ import {
 import { memories } from '../../src/modules/memories/memories.table.js';
 import { tenants } from '../../src/modules/tenants/tenants.table.js';
 import { users } from '../../src/modules/users/users.table.js';
+import { invitations } from '../../src/modules/users/invitations.table.js';
+import { mailMessages } from '../../src/modules/mail/mail.table.js';
+import { auditEvents } from '../../src/modules/audit/audit.table.js';
 
 export const drizzleTables: readonly PgTable[] = [
   tenants,
@@ -39,4 +42,7 @@ export const drizzleTables: readonly PgTable[] = [
   llmErrors,
   llmProviderHealth,
   llmEmbeddingDimensions,
+  mailMessages,
+  invitations,
+  auditEvents,
 ];

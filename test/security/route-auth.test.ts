@@ -25,6 +25,8 @@ const PUBLIC: Record<string, string> = {
   'POST /api/auth/login': 'login: the credentials are the body',
   'POST /api/auth/refresh': 'the refresh token in the body is the credential',
   'POST /api/auth/token/refresh': 'the refresh token in the body is the credential (alternative path)',
+  'GET /api/auth/invitation/info': 'the invitation token in the query is the credential',
+  'POST /api/auth/accept-invitation': 'the invitation token in the body is the credential',
 };
 
 /** Routes that check a credential of their own and never accept a bearer. */

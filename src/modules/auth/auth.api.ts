@@ -35,3 +35,44 @@ export const VerifyResponse = Type.Object({
   scopes: Type.Array(Type.String()),
   expires_at: Type.Union([Type.String(), Type.Null()]),
 });
+
+export const PatchMe = Type.Object({ name: Type.String({ maxLength: 200 }) });
+
+export const ChangePassword = Type.Object({
+  current_password: Type.String({ minLength: 1, maxLength: 1024 }),
+  new_password: Type.String({ minLength: 1, maxLength: 1024, description: 'The password policy applies (docs/permissions.md)' }),
+});
+
+export const InvitationInfoQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4096 }) });
+
+export const InvitationInfo = Type.Object({
+  tenant_id: Type.String({ format: 'uuid' }),
+  tenant_slug: Type.String(),
+  tenant_name: Type.String(),
+  email: Type.String(),
+  role: Type.String(),
+  inviter_name: Type.String(),
+  expires_at: Type.String(),
+});
+
+export const AcceptInvitation = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 4096 }),
+  name: Type.String({ maxLength: 200 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+
+export const AcceptedInvitation = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  expires_in: Type.Integer(),
+  token_type: Type.Literal('bearer'),
+  user: Type.Object({
+    id: Type.String({ format: 'uuid' }),
+    email: Type.String(),
+    name: Type.String(),
+    role: Type.String(),
+    status: Type.String(),
+    created_at: Type.String(),
+    last_login_at: Type.Union([Type.String(), Type.Null()]),
+  }),
+});

@@ -2,13 +2,26 @@ import { auth } from '../../platform/http/types.js';
 import { ErrorBody } from '../../platform/http/pagination.js';
 import { notAuthenticated } from '../../platform/http/errors.js';
 import { route, type Route } from '../../platform/http/route.js';
-import { LoginRequest, RefreshRequest, TokenPair, UserResponse, VerifyResponse } from './auth.api.js';
+import {
+  AcceptedInvitation,
+  AcceptInvitation,
+  ChangePassword,
+  InvitationInfo,
+  InvitationInfoQuery,
+  LoginRequest,
+  PatchMe,
+  RefreshRequest,
+  TokenPair,
+  UserResponse,
+  VerifyResponse,
+} from './auth.api.js';
+import type { AccountService } from './account.service.js';
 import type { AuthService } from './auth.service.js';
 
 const tags = ['auth'];
 const credentialErrors = { 401: ErrorBody, 422: ErrorBody, 429: ErrorBody };
 
-export function authRoutes(service: AuthService): Route[] {
+export function authRoutes(service: AuthService, account: AccountService): Route[] {
   return [
     route({
       method: 'POST',
@@ -43,6 +56,60 @@ export function authRoutes(service: AuthService): Route[] {
         if (principal.kind !== 'user') throw notAuthenticated();
         return service.me(principal);
       },
+    }),
+    route({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      tags,
+      summary: 'Rename yourself',
+      auth: auth.user(),
+      body: PatchMe,
+      responses: { 200: UserResponse },
+      handler: async ({ principal, body }) => {
+        if (principal.kind !== 'user') throw notAuthenticated();
+        await account.rename(principal, body.name);
+        return service.me(principal);
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/api/auth/me/password',
+      tags,
+      summary: 'Change your password',
+      description:
+        'The current password must be right (400 `wrong_password`) and the new one must pass the password policy (422). ' +
+        'Every refresh token of the user is revoked; the answer is a fresh token pair for this device.',
+      auth: auth.user(),
+      body: ChangePassword,
+      responses: { 200: TokenPair, 400: ErrorBody },
+      handler: async ({ principal, body, ip }) => {
+        if (principal.kind !== 'user') throw notAuthenticated();
+        return account.changePassword(principal, body, ip);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/auth/invitation/info',
+      tags,
+      summary: 'What an invitation is for (tenant, e-mail, role, inviter)',
+      description: 'An unknown, used, revoked or expired token is the same 404 `invalid_invitation`.',
+      auth: auth.public('the invitation token is its own credential'),
+      query: InvitationInfoQuery,
+      responses: { 200: InvitationInfo, 404: ErrorBody, 422: ErrorBody },
+      handler: ({ query }) => account.invitationInfo(query.token),
+    }),
+    route({
+      method: 'POST',
+      url: '/api/auth/accept-invitation',
+      tags,
+      summary: 'Accept an invitation: creates the account and signs it in',
+      description:
+        'The role and e-mail are the ones the inviter chose (other fields in the body are ignored); the password policy applies (422). ' +
+        'An unknown, used, revoked or expired token is the same 404 `invalid_invitation`.',
+      auth: auth.public('the invitation token is its own credential'),
+      body: AcceptInvitation,
+      responses: { 200: AcceptedInvitation, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      handler: ({ body }) => account.acceptInvitation(body),
     }),
     route({
       method: 'GET',

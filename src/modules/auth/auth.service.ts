@@ -10,6 +10,7 @@ import { notAuthenticated } from '../../platform/http/errors.js';
 import type { Config } from '../../platform/config.js';
 import type { RateLimits } from '../../platform/rate-limit/limiter.js';
 import { findTenant } from '../tenants/index.js';
+import { audit } from '../audit/index.js';
 import { decoyHash, findUser, findUserByEmail, updateUser, verifyPassword, type UserRow } from '../users/index.js';
 import { insertRefreshToken, lockRefreshToken, markRefreshTokenUsed, revokeRefreshFamily } from './refresh-tokens.repo.js';
 
@@ -63,6 +64,8 @@ export function createAuthService(deps: AuthDeps) {
     if (!tdb || !user || !passwordOk || user.status !== 'active') {
       await limits.consume('login_ip_failures', ipBucket);
       await limits.consume('login_account_failures', accountBucket);
+      // Recorded only in a tenant that exists, for an e-mail that may not (the trail shows guessing too).
+      if (tdb) await tdb.run((t) => audit(t, 'auth.login_failed', { anonymous: true, userId: user?.id ?? null }, { targetId: user?.id ?? null, details: { email: email.slice(0, 320) }, ip }));
       throw notAuthenticated('invalid_credentials');
     }
     const pair = await tdb.run(async (t) => {
@@ -131,6 +134,6 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
-  return { login, refresh, me, verify };
+  return { login, refresh, me, verify, issueFor: issue };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,4 +1,6 @@
 // The auth module as other modules see it.
 export { createAuthService, type AuthService, type TokenPair } from './auth.service.js';
+export { createAccountService, type AccountService } from './account.service.js';
 export { authRoutes } from './auth.routes.js';
 export { createCredentialStore } from './credential-store.js';
+export { revokeUserRefreshTokens } from './refresh-tokens.repo.js';

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { TenantTx } from '../../platform/db/tenant-db.js';
 import { refreshTokens } from './refresh-tokens.table.js';
 
@@ -28,4 +28,22 @@ export async function revokeRefreshFamily(t: TenantTx, familyId: string, at: Dat
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.tenantId, t.tenantId), eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Revokes every live refresh token of a user (disable, delete, password change), except the family
+ * `keepFamily` when given (the device that changed its own password stays signed in).
+ */
+export async function revokeUserRefreshTokens(t: TenantTx, userId: string, at: Date, keepFamily?: string): Promise<void> {
+  await t.tx
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshTokens.tenantId, t.tenantId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        ...(keepFamily ? [ne(refreshTokens.familyId, keepFamily)] : []),
+      ),
+    );
 }

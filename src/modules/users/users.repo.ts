@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/tenant-db.js';
 import type { UserProfile } from '../../platform/auth/authenticator.js';
@@ -30,18 +30,40 @@ export async function updateUser(
   return row ?? null;
 }
 
-export async function listUsers(t: TenantTx, skip: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
-  const rows = await t.tx.select().from(users).where(eq(users.tenantId, t.tenantId)).orderBy(asc(users.createdAt), asc(users.id)).offset(skip).limit(limit);
-  const [{ total }] = await t.tx.select({ total: count() }).from(users).where(eq(users.tenantId, t.tenantId));
+export interface UserFilter {
+  skip: number;
+  limit: number;
+  /** Part of the e-mail or name, case-insensitive (LIKE wildcards are taken literally). */
+  search?: string;
+  role?: Role;
+  status?: 'active' | 'disabled';
+}
+
+export async function listUsers(t: TenantTx, filter: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
+  const where: (SQL | undefined)[] = [eq(users.tenantId, t.tenantId)];
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(users.email, pattern), ilike(users.name, pattern)));
+  }
+  if (filter.role) where.push(eq(users.role, filter.role));
+  if (filter.status) where.push(eq(users.status, filter.status));
+  const rows = await t.tx.select().from(users).where(and(...where)).orderBy(asc(users.createdAt), asc(users.id)).offset(filter.skip).limit(filter.limit);
+  const [{ total }] = await t.tx.select({ total: count() }).from(users).where(and(...where));
   return { rows, total };
 }
 
-export async function countOwners(t: TenantTx): Promise<number> {
-  const [{ n }] = await t.tx
-    .select({ n: count() })
+export async function deleteUser(t: TenantTx, id: string): Promise<void> {
+  await t.tx.delete(users).where(and(eq(users.tenantId, t.tenantId), eq(users.id, id)));
+}
+
+/** The active owners, locked until the transaction ends, so two concurrent demotions cannot both pass the last-owner check. */
+export async function lockActiveOwners(t: TenantTx): Promise<string[]> {
+  const rows = await t.tx
+    .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.tenantId, t.tenantId), eq(users.role, 'owner'), eq(users.status, 'active')));
-  return n;
+    .where(and(eq(users.tenantId, t.tenantId), eq(users.role, 'owner'), eq(users.status, 'active')))
+    .for('update');
+  return rows.map((r) => r.id);
 }
 
 /** What authentication caches of a user (the Authenticator's CredentialStore port): the user and its tenant's names. */

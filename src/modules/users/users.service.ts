@@ -1,46 +1,55 @@
 import { setTenant, type Database } from '../../platform/db/database.js';
-import { tenantDb, type TenantDb } from '../../platform/db/tenant-db.js';
+import { tenantDb, type TenantDb, type TenantTx } from '../../platform/db/tenant-db.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { AUTH_CHANNEL, type Authenticator } from '../../platform/auth/authenticator.js';
-import type { Principal } from '../../platform/auth/principal.js';
-import { AppError, unprocessable } from '../../platform/http/errors.js';
+import type { Clock } from '../../platform/clock.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { Role } from '../../platform/auth/roles.js';
+import { audit } from '../audit/index.js';
 import { findTenant, insertTenant, listTenants, type TenantRow } from '../tenants/index.js';
 import { hashPassword } from './passwords.js';
-import { countOwners, findUser, insertUser, listUsers, updateUser } from './users.repo.js';
+import { checkPassword } from './password-policy.js';
+import { deleteUser, findUser, insertUser, listUsers, lockActiveOwners, updateUser, type UserFilter } from './users.repo.js';
 import type { UserRow } from './users.table.js';
-import { checkName, checkPassword, checkRole, normaliseEmail, normaliseSlug } from './validation.js';
+import { checkName, checkRole, normaliseEmail, normaliseSlug } from './validation.js';
+import { mayManageOwners, type Actor } from './actor.js';
+
+export type { Actor } from './actor.js';
+
+/** Ends every signed-in session of a user (the auth module's refresh tokens), in the caller's transaction. */
+export type RevokeSessions = (t: TenantTx, userId: string, at: Date) => Promise<void>;
 
 export interface UsersDeps {
   db: Database;
   bus: EventBus;
+  clock: Clock;
   authenticator: Pick<Authenticator, 'forgetUser'>;
+  revokeSessions: RevokeSessions;
 }
-
-/** Who asks for a change: a principal of the tenant, or the operator at the CLI (who owns every tenant). */
-export type Actor = Principal | 'operator';
-
-/** docs/permissions.md: only an owner may make or unmake an owner. An admin-scoped API key is no owner. */
-const mayManageOwners = (actor: Actor) => actor === 'operator' || (actor.kind === 'user' && actor.role === 'owner');
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
-/** Tenants and their users: creation (CLI and admin API), listing, role and status changes. */
+const cleanName = (name: string | undefined) => (name === undefined ? undefined : name.trim());
+
+/** Tenants and their users: creation (CLI and admin API), listing, role and status changes, removal. */
 export function createUsersService(deps: UsersDeps) {
-  const { db, bus } = deps;
+  const { db, bus, clock } = deps;
 
   async function createTenant(input: { name: string; slug: string; adminEmail: string; adminPassword: string; adminName?: string }) {
     const name = checkName(input.name);
     const slug = normaliseSlug(input.slug);
     const email = normaliseEmail(input.adminEmail, 'admin_email');
-    const password = checkPassword(input.adminPassword, 'admin_password');
+    const password = checkPassword(input.adminPassword, { email, tenantSlug: slug }, 'admin_password');
     const passwordHash = await hashPassword(password);
     try {
       // Tenant and owner commit together: a failure leaves neither behind.
       return await db.system(async (tx) => {
         const tenant = await insertTenant(tx, { slug, name });
         await setTenant(tx, tenant.id);
-        const owner = await insertUser({ tx, tenantId: tenant.id }, { email, name: input.adminName ?? '', passwordHash, role: 'owner' });
+        const t = { tx, tenantId: tenant.id };
+        const owner = await insertUser(t, { email, name: input.adminName ?? '', passwordHash, role: 'owner' });
+        await audit(t, 'user.created', 'operator', { targetId: owner.id, details: { email, role: 'owner' } });
         return { tenant, owner };
       });
     } catch (error) {
@@ -55,15 +64,24 @@ export function createUsersService(deps: UsersDeps) {
     return tenant;
   }
 
+  async function tenantSlug(t: TenantTx): Promise<string | undefined> {
+    return (await findTenant(t.tx, t.tenantId))?.slug;
+  }
+
   async function createUser(tenant: TenantDb, actor: Actor, input: { email: string; password: string; role: string; name?: string }) {
     const email = normaliseEmail(input.email);
     const role = checkRole(input.role);
     if (role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can create an owner');
-    const password = checkPassword(input.password);
+    const slug = await tenant.run(tenantSlug);
+    const password = checkPassword(input.password, { email, tenantSlug: slug });
     const name = input.name === undefined ? '' : input.name.trim().slice(0, 200);
     const passwordHash = await hashPassword(password);
     try {
-      return await tenant.run((t) => insertUser(t, { email, name, passwordHash, role }));
+      return await tenant.run(async (t) => {
+        const user = await insertUser(t, { email, name, passwordHash, role });
+        await audit(t, 'user.created', actor, { targetId: user.id, details: { email, role } });
+        return user;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('user_exists', `A user with email ${email} already exists in this tenant`);
       throw error;
@@ -76,6 +94,20 @@ export function createUsersService(deps: UsersDeps) {
     return user;
   }
 
+  /** A tenant always keeps one active owner: refuses when `id` is the last one (the owners are locked meanwhile). */
+  async function keepAnOwner(t: TenantTx, id: string, what: string): Promise<void> {
+    const owners = await lockActiveOwners(t);
+    if (owners.length === 1 && owners[0] === id) {
+      throw new AppError('last_owner', `The last active owner of the tenant cannot be ${what}; make another user owner first`);
+    }
+  }
+
+  /** Drops the user's sessions and cached access everywhere, after the caller's transaction commits. */
+  async function endAccess(t: TenantTx, id: string): Promise<void> {
+    await deps.revokeSessions(t, id, clock.now());
+    await bus.publish(AUTH_CHANNEL, { kind: 'user', id }, t.tx); // every instance forgets the user on commit
+  }
+
   async function changeUser(
     tenant: TenantDb,
     actor: Actor,
@@ -83,28 +115,49 @@ export function createUsersService(deps: UsersDeps) {
     patch: { name?: string; role?: string; status?: 'active' | 'disabled' },
   ): Promise<UserRow> {
     const role = patch.role === undefined ? undefined : checkRole(patch.role);
+    const name = cleanName(patch.name);
     const updated = await tenant.run(async (t) => {
       const current = await findUser(t, id);
       if (!current) throw new AppError('user_not_found');
-      // Only an owner may make, unmake or disable owners, and a tenant always keeps one active owner.
-      const touchesOwner =
-        (role !== undefined && role !== current.role && (role === 'owner' || current.role === 'owner')) ||
-        (current.role === 'owner' && patch.status !== undefined && patch.status !== current.status);
-      if (touchesOwner && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can change the owner role');
-      const losesOwner = current.role === 'owner' && ((role && role !== 'owner') || patch.status === 'disabled');
-      if (losesOwner && (await countOwners(t)) <= 1) {
-        throw unprocessable(['body', role ? 'role' : 'status'], 'the tenant must keep at least one active owner');
+      // Only an owner may change an owner in any way, or make one.
+      const touchesOwner = current.role === 'owner' || role === 'owner';
+      const changes = (name !== undefined && name !== current.name) || (role !== undefined && role !== current.role) || (patch.status !== undefined && patch.status !== current.status);
+      if (touchesOwner && changes && !mayManageOwners(actor)) {
+        throw new AppError('owner_required', role === 'owner' ? 'Only an owner can grant the owner role' : 'Only an owner can change an owner');
       }
-      const row = await updateUser(t, id, {
-        ...(patch.name !== undefined ? { name: patch.name.trim().slice(0, 200) } : {}),
+      if (current.role === 'owner' && current.status === 'active') {
+        if (role && role !== 'owner') await keepAnOwner(t, id, 'demoted');
+        if (patch.status === 'disabled') await keepAnOwner(t, id, 'disabled');
+      }
+      const row = (await updateUser(t, id, {
+        ...(name !== undefined ? { name } : {}),
         ...(role ? { role } : {}),
         ...(patch.status ? { status: patch.status } : {}),
-      });
-      await bus.publish(AUTH_CHANNEL, { kind: 'user', id }, t.tx);
-      return row!;
+      }))!;
+      if (name !== undefined && name !== current.name) await audit(t, 'user.renamed', actor, { targetId: id, details: { from: current.name, to: name } });
+      if (role && role !== current.role) await audit(t, 'user.role_changed', actor, { targetId: id, details: { from: current.role, to: role } });
+      if (patch.status && patch.status !== current.status) {
+        await audit(t, patch.status === 'disabled' ? 'user.disabled' : 'user.enabled', actor, { targetId: id });
+      }
+      if (patch.status === 'disabled' && current.status !== 'disabled') await endAccess(t, id);
+      else await bus.publish(AUTH_CHANNEL, { kind: 'user', id }, t.tx);
+      return row;
     });
     deps.authenticator.forgetUser(id);
     return updated;
+  }
+
+  async function removeUser(tenant: TenantDb, actor: Actor, id: string): Promise<void> {
+    await tenant.run(async (t) => {
+      const current = await findUser(t, id);
+      if (!current) throw new AppError('user_not_found');
+      if (current.role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can remove an owner');
+      if (current.role === 'owner' && current.status === 'active') await keepAnOwner(t, id, 'deleted');
+      await endAccess(t, id);
+      await deleteUser(t, id); // refresh tokens go with it (ON DELETE CASCADE)
+      await audit(t, 'user.deleted', actor, { targetId: id, details: { email: current.email, role: current.role } });
+    });
+    deps.authenticator.forgetUser(id);
   }
 
   return {
@@ -113,10 +166,12 @@ export function createUsersService(deps: UsersDeps) {
     createUser,
     getUser,
     changeUser,
+    removeUser,
     listTenants: () => db.system((tx) => listTenants(tx)),
-    listUsers: (tenant: TenantDb, skip: number, limit: number) => tenant.run((t) => listUsers(t, skip, limit)),
+    listUsers: (tenant: TenantDb, filter: UserFilter) => tenant.run((t) => listUsers(t, filter)),
     /** A tenant's database for the operator's commands, which name the tenant themselves. */
     forTenant: (tenant: TenantRow) => tenantDb(db, tenant.id),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
+export type { Role };

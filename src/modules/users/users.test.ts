@@ -164,8 +164,10 @@ describe('owner protection', () => {
     expect((await call('PATCH', `/api/v1/users/${second.userId}`, a.token, { role: 'admin' })).statusCode).toBe(200);
     for (const patch of [{ role: 'admin' }, { status: 'disabled' }]) {
       const res = await call('PATCH', `/api/v1/users/${a.ownerId}`, a.token, patch);
-      expect(res.statusCode).toBe(422);
-      expect(res.json().detail[0].msg).toMatch(/at least one active owner/);
+      // issue 9: the last active owner is a 409 with a clear detail (it was a 422 before).
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('last_owner');
+      expect(res.json().detail).toMatch(/last active owner/);
     }
   });
 });

@@ -2,19 +2,14 @@ import { unprocessable } from '../../platform/http/errors.js';
 import { ROLES, type Role } from '../../platform/auth/roles.js';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,63}$/;
+/** Control characters (NUL included) are never part of an address, whatever the regex above lets through. */
+const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 const SLUG = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
 export function normaliseEmail(email: string, loc = 'email'): string {
   const value = email.trim().toLowerCase();
-  if (!EMAIL.test(value)) throw unprocessable(['body', loc], 'value is not a valid email address', 'value_error.email');
+  if (!EMAIL.test(value) || hasControl(value)) throw unprocessable(['body', loc], 'value is not a valid email address', 'value_error.email');
   return value;
-}
-
-export function checkPassword(password: string, loc = 'password'): string {
-  if (password.length < 8 || password.length > 256) {
-    throw unprocessable(['body', loc], 'password must be 8 to 256 characters long', 'value_error.password');
-  }
-  return password;
 }
 
 export function normaliseSlug(slug: string): string {

@@ -88,6 +88,16 @@ export const ERROR_CODES = {
   provider_unreachable: { status: 502, message: 'The provider could not be reached', area: 'llm' },
   provider_error: { status: 502, message: 'The provider failed', area: 'llm' },
   provider_timeout: { status: 504, message: 'The provider did not answer in time', area: 'llm' },
+
+  // Accounts (issue 9): user management, self-service, invitations, mail.
+  last_owner: { status: 409, message: 'The tenant must keep at least one active owner', area: 'users' },
+  role_above_inviter: { status: 403, message: 'You cannot grant a role above your own', area: 'users' },
+  already_member: { status: 409, message: 'This email already belongs to an active user of the tenant', area: 'users' },
+  invitation_not_found: { status: 404, message: 'Invitation not found', area: 'users' },
+  invalid_invitation: { status: 404, message: 'This invitation is invalid, used, revoked or expired', area: 'users' },
+  invitation_not_pending: { status: 409, message: 'The invitation is no longer pending', area: 'users' },
+  wrong_password: { status: 400, message: 'The current password is wrong', area: 'users' },
+  mail_not_found: { status: 404, message: 'No mail with this id', area: 'users' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

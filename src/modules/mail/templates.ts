@@ -1,0 +1,53 @@
+/**
+ * The mails the service sends, one renderer per kind: plain text and HTML, the tenant's name in both,
+ * links only from PUBLIC_BASE_URL (never from a request's Host header). Every interpolated value is
+ * escaped in the HTML body. A new kind (one-time code, password reset…) adds an entry to TEMPLATES.
+ */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailContext {
+  tenantName: string;
+  /** `${PUBLIC_BASE_URL}${path}?…` with the query values encoded. */
+  link(path: string, query: Record<string, string>): string;
+}
+
+export interface MailData {
+  invitation: { inviterName: string; role: string; token: string; expiresAt: Date };
+}
+export type MailKind = keyof MailData;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A one-button HTML mail; `paragraphs` are plain text, escaped here. */
+function html(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const button = action ? `<p><a href="${escapeHtml(action.href)}">${escapeHtml(action.label)}</a></p>\n<p>${escapeHtml(action.href)}</p>` : '';
+  return `<!doctype html>\n<html><body>\n<h1>${escapeHtml(title)}</h1>\n${body}\n${button}\n</body></html>\n`;
+}
+
+type Renderers = { [K in MailKind]: (data: MailData[K], ctx: MailContext) => RenderedMail };
+
+export const TEMPLATES: Renderers = {
+  invitation(data, ctx) {
+    const link = ctx.link('/accept-invitation', { token: data.token });
+    const who = data.inviterName ? `${data.inviterName} invited you` : 'You were invited';
+    const lines = [
+      `${who} to join ${ctx.tenantName} as ${data.role}.`,
+      `The invitation is valid until ${data.expiresAt.toISOString()}. If you did not expect it, ignore this mail.`,
+    ];
+    return {
+      subject: `Invitation to ${ctx.tenantName}`,
+      text: `${lines[0]}\n\nAccept it here:\n${link}\n\n${lines[1]}\n`,
+      html: html(`Join ${ctx.tenantName}`, lines, { label: 'Accept the invitation', href: link }),
+    };
+  },
+};
+
+export function render<K extends MailKind>(kind: K, data: MailData[K], ctx: MailContext): RenderedMail {
+  return (TEMPLATES[kind] as (d: MailData[K], c: MailContext) => RenderedMail)(data, ctx);
+}

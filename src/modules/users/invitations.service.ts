@@ -1,0 +1,174 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../platform/db/database.js';
+import { tenantDb, type TenantDb, type TenantTx } from '../../platform/db/tenant-db.js';
+import type { Clock } from '../../platform/clock.js';
+import { AppError } from '../../platform/http/errors.js';
+import type { Role } from '../../platform/auth/roles.js';
+import { audit } from '../audit/index.js';
+import type { Mailer } from '../mail/index.js';
+import { findTenant } from '../tenants/index.js';
+import { highestGrantable, mayManageOwners, roleWithin, type Actor } from './actor.js';
+import {
+  findInvitation,
+  findInvitationTenant,
+  insertInvitation,
+  listInvitations,
+  lockInvitationByHash,
+  revokePendingInvitations,
+  updateInvitation,
+} from './invitations.repo.js';
+import type { InvitationRow } from './invitations.table.js';
+import { hashPassword } from './passwords.js';
+import { checkPassword } from './password-policy.js';
+import { findUser, findUserByEmail, insertUser } from './users.repo.js';
+import type { UserRow } from './users.table.js';
+import { checkRole, normaliseEmail } from './validation.js';
+
+export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
+
+/** Tokens are `inv_` and 43 base64url characters (32 random bytes); anything else is refused before any lookup. */
+const TOKEN = /^inv_[A-Za-z0-9_-]{43}$/;
+const newToken = () => `inv_${randomBytes(32).toString('base64url')}`;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function invitationStatus(row: InvitationRow, now: Date): InvitationStatus {
+  if (row.acceptedAt) return 'accepted';
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
+}
+
+export interface InvitationsDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  config: { invitationTtlSec: number };
+}
+
+/** The one answer for a token that is unknown, used, revoked or expired: nothing tells them apart. */
+const invalid = () => new AppError('invalid_invitation');
+
+/**
+ * Invitations: an admin names an e-mail and a role, the invitee gets a single-use link by mail
+ * (PUBLIC_BASE_URL/accept-invitation?token=…), reads what it is for, and accepts with a name and a
+ * password. The role and e-mail are the inviter's; the invitee chooses nothing else.
+ */
+export function createInvitationsService(deps: InvitationsDeps) {
+  const { db, clock, mailer, config } = deps;
+
+  async function inviterName(t: TenantTx, actor: Actor): Promise<string> {
+    if (actor === 'operator' || actor.kind !== 'user') return '';
+    const user = await findUser(t, actor.userId);
+    return user ? user.name || user.email : '';
+  }
+
+  /** Makes a fresh token for `row`'s e-mail and mails it, in the caller's transaction. */
+  async function issue(t: TenantTx, actor: Actor, values: { email: string; role: Role; name: string }): Promise<InvitationRow> {
+    const token = newToken();
+    const now = clock.now();
+    await revokePendingInvitations(t, values.email, now); // a second invitation replaces the first
+    const inviter = await inviterName(t, actor);
+    const row = await insertInvitation(t, {
+      ...values,
+      tokenHash: hashToken(token),
+      invitedByUserId: actor !== 'operator' && actor.kind === 'user' ? actor.userId : null,
+      inviterName: inviter,
+      expiresAt: new Date(now.getTime() + config.invitationTtlSec * 1000),
+    });
+    await mailer.enqueue(t, 'invitation', values.email, { inviterName: inviter, role: values.role, token, expiresAt: row.expiresAt });
+    return row;
+  }
+
+  async function invite(tenant: TenantDb, actor: Actor, input: { email: string; role: string; name?: string }): Promise<InvitationRow> {
+    const email = normaliseEmail(input.email);
+    const role = checkRole(input.role);
+    if (role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can invite an owner');
+    if (!roleWithin(role, highestGrantable(actor))) throw new AppError('role_above_inviter', `You cannot invite someone as ${role}`);
+    const name = input.name?.trim() ?? '';
+    return tenant.run(async (t) => {
+      const existing = await findUserByEmail(t, email);
+      // A disabled account is re-enabled by an admin, not invited again (it would collide on accept).
+      if (existing) throw new AppError('already_member', `${email} already has an account in this tenant${existing.status === 'disabled' ? ' (disabled: enable it instead)' : ''}`);
+      const row = await issue(t, actor, { email, role, name });
+      await audit(t, 'user.invited', actor, { targetId: row.id, details: { email, role } });
+      return row;
+    });
+  }
+
+  async function resend(tenant: TenantDb, actor: Actor, id: string): Promise<InvitationRow> {
+    return tenant.run(async (t) => {
+      const row = await findInvitation(t, id);
+      if (!row) throw new AppError('invitation_not_found');
+      if (row.role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can invite an owner');
+      if (!roleWithin(row.role, highestGrantable(actor))) throw new AppError('role_above_inviter');
+      const status = invitationStatus(row, clock.now());
+      if (status === 'accepted') throw new AppError('invitation_not_pending', 'The invitation was accepted already');
+      // A resend is a new invitation with the same terms: a new token, a new lifetime, the old link dead.
+      const fresh = await issue(t, actor, { email: row.email, role: row.role, name: row.name });
+      await audit(t, 'user.invited', actor, { targetId: fresh.id, details: { email: row.email, role: row.role, resent_from: row.id } });
+      return fresh;
+    });
+  }
+
+  async function revoke(tenant: TenantDb, actor: Actor, id: string): Promise<void> {
+    await tenant.run(async (t) => {
+      const row = await findInvitation(t, id);
+      if (!row) throw new AppError('invitation_not_found');
+      if (row.role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can revoke an owner invitation');
+      const status = invitationStatus(row, clock.now());
+      if (status === 'accepted') throw new AppError('invitation_not_pending', 'The invitation was accepted already');
+      if (status === 'revoked') return;
+      await updateInvitation(t, id, { revokedAt: clock.now() });
+      await audit(t, 'user.invitation_revoked', actor, { targetId: id, details: { email: row.email } });
+    });
+  }
+
+  /** The pending invitation a token names, in its tenant's transaction, or the one 404. */
+  async function withPending<T>(token: string, fn: (t: TenantTx, row: InvitationRow) => Promise<T>): Promise<T> {
+    if (!TOKEN.test(token)) throw invalid();
+    const tokenHash = hashToken(token);
+    const tenantId = await findInvitationTenant(db, tokenHash);
+    if (!tenantId) throw invalid();
+    return tenantDb(db, tenantId).run(async (t) => {
+      const row = await lockInvitationByHash(t, tokenHash);
+      if (!row || invitationStatus(row, clock.now()) !== 'pending') throw invalid();
+      return fn(t, row);
+    });
+  }
+
+  async function info(token: string) {
+    return withPending(token, async (t, row) => {
+      const tenant = (await findTenant(t.tx, t.tenantId))!;
+      return { tenant, invitation: row };
+    });
+  }
+
+  /** Creates the user with the invitation's e-mail and role; the token is spent in the same transaction. */
+  async function accept(input: { token: string; name: string; password: string }): Promise<{ t: { tenantId: string }; user: UserRow }> {
+    const name = input.name.trim();
+    // Cheap checks first; the password policy needs the e-mail, which only the token knows.
+    if (!TOKEN.test(input.token)) throw invalid();
+    const preview = await info(input.token);
+    checkPassword(input.password, { email: preview.invitation.email, tenantSlug: preview.tenant.slug });
+    const passwordHash = await hashPassword(input.password);
+    return withPending(input.token, async (t, row) => {
+      const existing = await findUserByEmail(t, row.email);
+      if (existing) throw new AppError('already_member', `${row.email} already has an account in this tenant`);
+      const user = await insertUser(t, { email: row.email, name: name || row.name, passwordHash, role: row.role });
+      const now = clock.now();
+      await updateInvitation(t, row.id, { acceptedAt: now, acceptedUserId: user.id });
+      await audit(t, 'user.invitation_accepted', { anonymous: true, userId: user.id }, { targetId: row.id, details: { email: row.email, role: row.role } });
+      return { t: { tenantId: t.tenantId }, user };
+    });
+  }
+
+  return {
+    invite,
+    resend,
+    revoke,
+    info,
+    accept,
+    list: (tenant: TenantDb, skip: number, limit: number) => tenant.run((t) => listInvitations(t, skip, limit)),
+    status: (row: InvitationRow) => invitationStatus(row, clock.now()),
+  };
+}
+export type InvitationsService = ReturnType<typeof createInvitationsService>;
