@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import { SkipLimitQuery, Uuid } from '../../platform/http/pagination.js';
+import { SkipLimitQuery, defaultsOptional, Uuid } from '../../platform/http/pagination.js';
 import { AUDIT_TYPES } from './audit.js';
 
-export const AuditQuery = Type.Object({
+export const AuditQuery = defaultsOptional(Type.Object({
   ...SkipLimitQuery.properties,
   type: Type.Optional(Type.Union(AUDIT_TYPES.map((t) => Type.Literal(t)))),
   actor_id: Type.Optional(Uuid),
-});
+}));
 
 export const AuditEvent = Type.Object({
   id: Type.String({ format: 'uuid' }),

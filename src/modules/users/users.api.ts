@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ROLES } from '../../platform/auth/roles.js';
-import { SkipLimitQuery } from '../../platform/http/pagination.js';
+import { SkipLimitQuery, defaultsOptional } from '../../platform/http/pagination.js';
 
 const RoleName = Type.Union(ROLES.map((r) => Type.Literal(r)));
 const Status = Type.Union([Type.Literal('active'), Type.Literal('disabled')]);
@@ -16,12 +16,12 @@ export const User = Type.Object({
   last_login_at: Type.Union([Type.String(), Type.Null()]),
 });
 
-export const UserListQuery = Type.Object({
+export const UserListQuery = defaultsOptional(Type.Object({
   ...SkipLimitQuery.properties,
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the e-mail or name (case-insensitive); empty matches everyone' })),
   role: Type.Optional(RoleName),
   status: Type.Optional(Status),
-});
+}));
 
 
 export const CreateUser = Type.Object({
