@@ -27,6 +27,10 @@ const PUBLIC: Record<string, string> = {
   'POST /api/auth/token/refresh': 'the refresh token in the body is the credential (alternative path)',
   'GET /api/auth/invitation/info': 'the invitation token in the query is the credential',
   'POST /api/auth/accept-invitation': 'the invitation token in the body is the credential',
+  'POST /api/auth/otp/request': 'asks for a sign-in code: the answer never says whether the account exists',
+  'POST /api/auth/otp/verify': 'the e-mailed code in the body is the credential',
+  'POST /api/auth/electron/request-otp': 'asks for a sign-in code (desktop): the answer never says whether the account exists',
+  'POST /api/auth/electron/verify-otp': 'the e-mailed code in the body is the credential (desktop)',
 };
 
 /** Routes that check a credential of their own and never accept a bearer. */
