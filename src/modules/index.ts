@@ -9,6 +9,8 @@ import {
   createAuthService,
   createCredentialStore,
   createLoginCodesService,
+  createPasswordResetService,
+  passwordResetRoutes,
   revokeUserRefreshTokens,
 } from './auth/index.js';
 import { createMailer, mailCommands } from './mail/index.js';
@@ -34,6 +36,7 @@ export function createModules(ctx: CoreContext): Module[] {
   const authService = createAuthService(ctx);
   const account = createAccountService(ctx, authService, invitations);
   const loginCodes = createLoginCodesService(ctx, authService, mail.mailer);
+  const passwordResets = createPasswordResetService(ctx, mail.mailer);
   const apiKeys = createApiKeysService(ctx);
   // .embeddings and .describer are the ingestion ports (ingestion/ports.ts).
   // The llm module is built first (documents needs its ports), so its hook reaches documents through this binding.
@@ -46,7 +49,7 @@ export function createModules(ctx: CoreContext): Module[] {
   return [
     { name: 'mail', jobs: mail.jobs, commands: mailCommands(ctx.db), stop: async () => mail.stop() },
     { name: 'users', routes: (app) => mountRoutes(app, usersRoutes(users, invitations)), commands: userCommands(users) },
-    { name: 'auth', routes: (app) => mountRoutes(app, [...authRoutes(authService, account), ...codesRoutes(loginCodes)]) },
+    { name: 'auth', routes: (app) => mountRoutes(app, [...authRoutes(authService, account), ...codesRoutes(loginCodes), ...passwordResetRoutes(passwordResets)]) },
     { name: 'audit', routes: (app) => mountRoutes(app, auditRoutes()) },
     { name: 'api-keys', routes: (app) => mountRoutes(app, apiKeysRoutes(apiKeys)) },
     llm.module,

@@ -10,17 +10,18 @@ type Limits = Pick<RateLimits, 'consume' | 'enforce' | 'refuseIfExhausted'>;
  */
 export interface GuessBuckets {
   ip: string;
-  account: string;
+  /** Null where the credential names no account before it is valid (reset and invitation tokens). */
+  account: string | null;
 }
 
 export async function refuseIfGuessing(limits: Limits, buckets: GuessBuckets): Promise<void> {
   await limits.refuseIfExhausted('login_ip_failures', `ip:${buckets.ip}`);
-  await limits.refuseIfExhausted('login_account_failures', `account:${buckets.account}`);
+  if (buckets.account !== null) await limits.refuseIfExhausted('login_account_failures', `account:${buckets.account}`);
 }
 
 export async function spendFailure(limits: Limits, buckets: GuessBuckets): Promise<void> {
   await limits.consume('login_ip_failures', `ip:${buckets.ip}`);
-  await limits.consume('login_account_failures', `account:${buckets.account}`);
+  if (buckets.account !== null) await limits.consume('login_account_failures', `account:${buckets.account}`);
 }
 
 /**

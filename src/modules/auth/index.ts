@@ -6,3 +6,5 @@ export { createCredentialStore } from './credential-store.js';
 export { revokeUserRefreshTokens } from './refresh-tokens.repo.js';
 export { createLoginCodesService, type LoginCodesService } from './login-codes.service.js';
 export { codesRoutes } from './codes.routes.js';
+export { createPasswordResetService, type PasswordResetService } from './password-reset.service.js';
+export { passwordResetRoutes } from './password-reset.routes.js';
