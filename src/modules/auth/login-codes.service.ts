@@ -15,7 +15,7 @@ import { findUserByEmail, normaliseEmail, updateUser } from '../users/index.js';
 import type { AuthService, TokenPair } from './auth.service.js';
 import { endLoginCodes, insertLoginCode, lockLatestLoginCode, updateLoginCode } from './login-codes.repo.js';
 import type { LoginCodePurpose } from './login-codes.table.js';
-import { mailBudgets, spendFailure, refuseIfGuessing } from './budgets.js';
+import { mailBudgets, spendFailure, refuseIfGuessing } from '../../platform/rate-limit/budgets.js';
 
 export interface LoginCodesDeps {
   db: Database;

@@ -11,7 +11,7 @@ import { audit } from '../audit/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findTenant } from '../tenants/index.js';
 import { checkPassword, findUser, findUserByEmail, hashPassword, normaliseEmail, updateUser } from '../users/index.js';
-import { mailBudgets, refuseIfGuessing, spendFailure } from './budgets.js';
+import { mailBudgets, refuseIfGuessing, spendFailure } from '../../platform/rate-limit/budgets.js';
 import { endPasswordResets, findPasswordResetTenant, insertPasswordReset, lockPasswordResetByHash } from './password-resets.repo.js';
 import { revokeUserRefreshTokens } from './refresh-tokens.repo.js';
 

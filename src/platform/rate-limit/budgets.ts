@@ -1,6 +1,7 @@
-import type { RateLimits } from '../../platform/rate-limit/limiter.js';
+import type { RateLimits } from './limiter.js';
 
-type Limits = Pick<RateLimits, 'consume' | 'enforce' | 'refuseIfExhausted'>;
+type GuessLimits = Pick<RateLimits, 'consume' | 'refuseIfExhausted'>;
+type MailLimits = Pick<RateLimits, 'enforce'>;
 
 /**
  * The budgets of the credential-guessing routes (login, code verification, reset confirmation,
@@ -14,12 +15,12 @@ export interface GuessBuckets {
   account: string | null;
 }
 
-export async function refuseIfGuessing(limits: Limits, buckets: GuessBuckets): Promise<void> {
+export async function refuseIfGuessing(limits: GuessLimits, buckets: GuessBuckets): Promise<void> {
   await limits.refuseIfExhausted('login_ip_failures', `ip:${buckets.ip}`);
   if (buckets.account !== null) await limits.refuseIfExhausted('login_account_failures', `account:${buckets.account}`);
 }
 
-export async function spendFailure(limits: Limits, buckets: GuessBuckets): Promise<void> {
+export async function spendFailure(limits: GuessLimits, buckets: GuessBuckets): Promise<void> {
   await limits.consume('login_ip_failures', `ip:${buckets.ip}`);
   if (buckets.account !== null) await limits.consume('login_account_failures', `account:${buckets.account}`);
 }
@@ -29,7 +30,15 @@ export async function spendFailure(limits: Limits, buckets: GuessBuckets): Promi
  * per client IP on every call, whether or not a mail goes out, so nobody can mail-bomb an address and
  * the answer does not tell whether the address has an account.
  */
-export async function mailBudgets(limits: Limits, email: string, ip: string): Promise<void> {
-  await limits.enforce('mail_per_address', `to:${email}`);
-  await limits.enforce('mail_per_ip', `ip:${ip}`);
+export async function mailBudgets(limits: MailLimits, email: string, ip: string): Promise<void> {
+  await spendMailAddressBudget(limits, email);
+  await limits.enforce('mail_per_ip', mailIpKey(ip));
 }
+
+/** The per-address half, for routes that learn the address only from a stored row (an invitation resend). */
+export async function spendMailAddressBudget(limits: MailLimits, email: string): Promise<void> {
+  await limits.enforce('mail_per_address', `to:${email}`);
+}
+
+/** The bucket of the per-IP half, for a route builder `rateLimit` (`mail_per_ip`). */
+export const mailIpKey = (ip: string) => `ip:${ip}`;
