@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TenantTx } from '../../platform/db/tenant-db.js';
 import { loginCodes, type LoginCodePurpose, type LoginCodeRow } from './login-codes.table.js';
 
@@ -24,4 +24,12 @@ export async function insertLoginCode(t: TenantTx, values: Target & Pick<LoginCo
 
 export async function updateLoginCode(t: TenantTx, id: string, patch: Partial<Pick<LoginCodeRow, 'failedAttempts' | 'endedAt'>>): Promise<void> {
   await t.tx.update(loginCodes).set(patch).where(and(eq(loginCodes.tenantId, t.tenantId), eq(loginCodes.id, id)));
+}
+
+/**
+ * Serialises the requests for one address until the transaction ends: with no live code there is no
+ * row to lock, and two requests at once would otherwise both send a code.
+ */
+export async function lockLoginCodeTarget(t: TenantTx, target: Target): Promise<void> {
+  await t.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login_code:${t.tenantId}:${target.purpose}:${target.email}`}, 0))`);
 }

@@ -13,7 +13,7 @@ import type { Mailer } from '../mail/index.js';
 import { findTenant, type TenantRow } from '../tenants/index.js';
 import { findUserByEmail, normaliseEmail, updateUser } from '../users/index.js';
 import type { AuthService, TokenPair } from './auth.service.js';
-import { endLoginCodes, insertLoginCode, lockLatestLoginCode, updateLoginCode } from './login-codes.repo.js';
+import { endLoginCodes, insertLoginCode, lockLatestLoginCode, lockLoginCodeTarget, updateLoginCode } from './login-codes.repo.js';
 import type { LoginCodePurpose } from './login-codes.table.js';
 import { mailBudgets, spendFailure, refuseIfGuessing } from '../../platform/rate-limit/budgets.js';
 
@@ -59,6 +59,7 @@ export function createLoginCodesService(deps: LoginCodesDeps, auth: AuthService,
     await tenantDb(db, tenant.id).run(async (t) => {
       const user = await findUserByEmail(t, email);
       if (!user || user.status !== 'active') return;
+      await lockLoginCodeTarget(t, { email, purpose });
       const now = clock.now();
       const latest = await lockLatestLoginCode(t, { email, purpose });
       if (latest && now.getTime() - latest.createdAt.getTime() < config.loginCode.resendCooldownSec * 1000) return;
