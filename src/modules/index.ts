@@ -49,7 +49,7 @@ export function createModules(ctx: CoreContext): Module[] {
   return [
     { name: 'mail', jobs: mail.jobs, commands: mailCommands(ctx.db), stop: async () => mail.stop() },
     { name: 'users', routes: (app) => mountRoutes(app, usersRoutes(users, invitations)), commands: userCommands(users) },
-    { name: 'auth', routes: (app) => mountRoutes(app, [...authRoutes(authService, account), ...codesRoutes(loginCodes), ...passwordResetRoutes(passwordResets)]) },
+    { name: 'auth', jobs: [loginCodes.job, passwordResets.job], routes: (app) => mountRoutes(app, [...authRoutes(authService, account), ...codesRoutes(loginCodes), ...passwordResetRoutes(passwordResets)]) },
     { name: 'audit', routes: (app) => mountRoutes(app, auditRoutes()) },
     { name: 'api-keys', routes: (app) => mountRoutes(app, apiKeysRoutes(apiKeys)) },
     llm.module,

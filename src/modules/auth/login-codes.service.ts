@@ -8,6 +8,8 @@ import { AUTH_CHANNEL, type Authenticator } from '../../platform/auth/authentica
 import type { EventBus } from '../../platform/events/bus.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { RateLimits } from '../../platform/rate-limit/limiter.js';
+import type { JobQueue } from '../../platform/jobs/queue.js';
+import type { JobHandler } from '../../platform/jobs/worker.js';
 import { audit } from '../audit/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findTenant, type TenantRow } from '../tenants/index.js';
@@ -24,8 +26,11 @@ export interface LoginCodesDeps {
   secrets: Pick<Secrets, 'jwtSecret'>;
   authenticator: Pick<Authenticator, 'forgetUser'>;
   limits: Pick<RateLimits, 'consume' | 'enforce' | 'refuseIfExhausted'>;
+  queue: Pick<JobQueue, 'enqueue'>;
   config: Pick<Config, 'loginCode'>;
 }
+
+export const LOGIN_CODE_QUEUE = 'login_code';
 
 const CODE = /^[0-9]{6}$/;
 /** The one answer of every failed verification: wrong, expired, burned, replaced, or never sent. */
@@ -48,34 +53,50 @@ export function createLoginCodesService(deps: LoginCodesDeps, auth: AuthService,
   const tenantOf = (id: string): Promise<TenantRow | null> => db.system((tx) => findTenant(tx, id.trim()));
 
   /**
-   * Sends a fresh code to an active account, ending the older ones, unless one was sent inside the
-   * cooldown. Unknown tenants, unknown or disabled accounts and the cooldown all get the same 200.
+   * Answers at once, the same for every address: in a tenant that exists, the request becomes a job
+   * whatever the address, so an active account and an unknown one cost the request the same work (no
+   * timing tells them apart); the job decides whether a code goes out.
    */
   async function request(input: { email: string; tenant_id: string }, purpose: LoginCodePurpose, ip: string) {
     const email = normaliseEmail(input.email);
     await mailBudgets(limits, email, ip);
     const tenant = await tenantOf(input.tenant_id);
-    if (!tenant) return answer();
-    await tenantDb(db, tenant.id).run(async (t) => {
-      const user = await findUserByEmail(t, email);
-      if (!user || user.status !== 'active') return;
-      await lockLoginCodeTarget(t, { email, purpose });
-      const now = clock.now();
-      const latest = await lockLatestLoginCode(t, { email, purpose });
-      if (latest && now.getTime() - latest.createdAt.getTime() < config.loginCode.resendCooldownSec * 1000) return;
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await endLoginCodes(t, { email, purpose }, now);
-      await insertLoginCode(t, {
-        email,
-        purpose,
-        codeHmac: hmac(tenant.id, email, purpose, code),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + config.loginCode.ttlSec * 1000),
-      });
-      await mailer.enqueue(t, 'login_code', email, { code, expiresInMin: ttlMin });
-    });
+    if (tenant) await tenantDb(db, tenant.id).run((t) => deps.queue.enqueue(t.tx, LOGIN_CODE_QUEUE, tenant.id, { email, purpose }, { maxAttempts: 3 }));
     return answer();
   }
+
+  /**
+   * Sends a fresh code to an active account, ending the older ones, unless one was sent inside the
+   * cooldown. Unknown or disabled accounts and the cooldown send nothing.
+   */
+  async function send(t: TenantTx, email: string, purpose: LoginCodePurpose): Promise<void> {
+    await lockLoginCodeTarget(t, { email, purpose });
+    const user = await findUserByEmail(t, email);
+    if (!user || user.status !== 'active') return;
+    const now = clock.now();
+    const latest = await lockLatestLoginCode(t, { email, purpose });
+    if (latest && now.getTime() - latest.createdAt.getTime() < config.loginCode.resendCooldownSec * 1000) return;
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await endLoginCodes(t, { email, purpose }, now);
+    await insertLoginCode(t, {
+      email,
+      purpose,
+      codeHmac: hmac(t.tenantId, email, purpose, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + config.loginCode.ttlSec * 1000),
+    });
+    await mailer.enqueue(t, 'login_code', email, { code, expiresInMin: ttlMin });
+  }
+
+  const job: JobHandler = {
+    queue: LOGIN_CODE_QUEUE,
+    concurrency: 2,
+    leaseSec: 60,
+    async handle(j) {
+      const { email, purpose } = j.payload as { email: string; purpose: LoginCodePurpose };
+      await tenantDb(db, j.tenantId!).run((t) => send(t, email, purpose));
+    },
+  };
 
   /** Checks the code of the newest live row, locked: a wrong try counts, the fifth burns it, a right one is spent. */
   async function consume(t: TenantTx, email: string, purpose: LoginCodePurpose, code: string): Promise<boolean> {
@@ -124,6 +145,6 @@ export function createLoginCodesService(deps: LoginCodesDeps, auth: AuthService,
     return outcome.pair;
   }
 
-  return { request, verify };
+  return { request, verify, job };
 }
 export type LoginCodesService = ReturnType<typeof createLoginCodesService>;
