@@ -11,6 +11,7 @@ import { createTenant, startTestService, type TestService, type TestTenant } fro
  */
 const LIMITS = {
   RATE_LIMIT_LOGIN_FAILURES_PER_IP_PER_MINUTE: '3',
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '4',
   RATE_LIMIT_MAILS_PER_ADDRESS_PER_HOUR: '2',
   RATE_LIMIT_MAILS_PER_IP_PER_HOUR: '4',
 };
@@ -58,6 +59,17 @@ describe('failed attempts per IP, across the credential-guessing routes', () => 
     expect((await post('/api/auth/accept-invitation', { token, name: 'Invitee', password: 'quartz meadow bicycle' }, ip)).statusCode).toBe(200);
     expect((await post('/api/auth/accept-invitation', { token: `inv_${'E'.repeat(43)}`, name: 'X', password: 'quartz meadow bicycle' }, ip)).statusCode).toBe(404);
     expectLimited(await post('/api/auth/accept-invitation', { token: `inv_${'F'.repeat(43)}`, name: 'X', password: 'quartz meadow bicycle' }, ip), 3);
+  });
+});
+
+describe('failed code verifications per account', () => {
+  it('wrong codes for one account spread over many addresses are refused once the account budget is spent, and login shares it', async () => {
+    const user = await a.userToken('viewer');
+    for (let i = 0; i < 4; i++) {
+      expect((await post('/api/auth/electron/verify-otp', { email: user.email, tenant_id: a.slug, code: '000000' }, `10.3.2.${i + 1}`)).statusCode).toBe(401);
+    }
+    expectLimited(await post('/api/auth/otp/verify', { email: user.email.toUpperCase(), tenant_id: a.tenantId, code: '000000' }, '10.3.2.9'), 4);
+    expectLimited(await post('/api/auth/login', { email: user.email, password: a.password, tenant_id: a.slug }, '10.3.2.10'), 4);
   });
 });
 

@@ -139,6 +139,17 @@ describe('sign-in by e-mailed code', () => {
     expect((await post(WEB.verify, { email: user.email, tenant_id: a.slug, code: second.code }, ip2)).statusCode).toBe(200);
   });
 
+  it('a code sent before the account was disabled opens nothing', async () => {
+    const user = await a.userToken('viewer');
+    const ip = freshIp();
+    await post(WEB.request, { email: user.email, tenant_id: a.slug }, ip);
+    const { code } = await codeMailedTo(user.email);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${user.userId}`, headers: a.auth(), payload: { status: 'disabled' } })).statusCode).toBe(200);
+    const res = await post(WEB.verify, { email: user.email, tenant_id: a.slug, code }, ip);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(INVALID);
+  });
+
   it('expires after 10 minutes (the clock is moved)', async () => {
     const user = await a.userToken('viewer');
     const ip = freshIp();
