@@ -2,7 +2,17 @@ import type { CoreContext } from '../platform/context.js';
 import type { Module } from './module.js';
 import { mountRoutes } from '../platform/http/route.js';
 import { createInvitationsService, createUsersService, userCommands, usersRoutes } from './users/index.js';
-import { authRoutes, createAccountService, createAuthService, createCredentialStore, revokeUserRefreshTokens } from './auth/index.js';
+import {
+  authRoutes,
+  codesRoutes,
+  createAccountService,
+  createAuthService,
+  createCredentialStore,
+  createLoginCodesService,
+  createPasswordResetService,
+  passwordResetRoutes,
+  revokeUserRefreshTokens,
+} from './auth/index.js';
 import { createMailer, mailCommands } from './mail/index.js';
 import { auditRoutes } from './audit/index.js';
 import { apiKeysRoutes, createApiKeysService } from './api-keys/index.js';
@@ -25,6 +35,8 @@ export function createModules(ctx: CoreContext): Module[] {
   const invitations = createInvitationsService({ ...ctx, mailer: mail.mailer });
   const authService = createAuthService(ctx);
   const account = createAccountService(ctx, authService, invitations);
+  const loginCodes = createLoginCodesService(ctx, authService, mail.mailer);
+  const passwordResets = createPasswordResetService(ctx, mail.mailer);
   const apiKeys = createApiKeysService(ctx);
   // .embeddings and .describer are the ingestion ports (ingestion/ports.ts).
   // The llm module is built first (documents needs its ports), so its hook reaches documents through this binding.
@@ -37,7 +49,7 @@ export function createModules(ctx: CoreContext): Module[] {
   return [
     { name: 'mail', jobs: mail.jobs, commands: mailCommands(ctx.db), stop: async () => mail.stop() },
     { name: 'users', routes: (app) => mountRoutes(app, usersRoutes(users, invitations)), commands: userCommands(users) },
-    { name: 'auth', routes: (app) => mountRoutes(app, authRoutes(authService, account)) },
+    { name: 'auth', jobs: [loginCodes.job, passwordResets.job], routes: (app) => mountRoutes(app, [...authRoutes(authService, account), ...codesRoutes(loginCodes), ...passwordResetRoutes(passwordResets)]) },
     { name: 'audit', routes: (app) => mountRoutes(app, auditRoutes()) },
     { name: 'api-keys', routes: (app) => mountRoutes(app, apiKeysRoutes(apiKeys)) },
     llm.module,

@@ -42,6 +42,10 @@ export interface Config {
     refreshesPerFamilyPerMinute: number;
     /** API keys created per tenant per minute. */
     keyCreationsPerTenantPerMinute: number;
+    /** Calls of the mail-sending routes (codes, resets, invitations) per target address per hour. */
+    mailsPerAddressPerHour: number;
+    /** Calls of the mail-sending routes per client IP per hour. */
+    mailsPerIpPerHour: number;
   };
   idempotencyMaxBodyBytes: number;
   idempotencyTtlSec: number;
@@ -62,6 +66,9 @@ export interface Config {
     maxAttempts: number;
   };
   invitationTtlSec: number;
+  /** Lifetime of an e-mailed sign-in code, and the wait before another one is sent to the same address. */
+  loginCode: { ttlSec: number; resendCooldownSec: number; maxAttempts: number };
+  passwordResetTtlSec: number;
   catalogFile: string | null;
   catalogUrl: string | null;
   provider: {
@@ -162,6 +169,8 @@ export function loadConfig(env: Env = process.env): Config {
       loginFailuresPerAccountPerHour: int(env, 'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR', 10, 1),
       refreshesPerFamilyPerMinute: int(env, 'RATE_LIMIT_REFRESHES_PER_FAMILY_PER_MINUTE', 10, 1),
       keyCreationsPerTenantPerMinute: int(env, 'RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE', 30, 1),
+      mailsPerAddressPerHour: int(env, 'RATE_LIMIT_MAILS_PER_ADDRESS_PER_HOUR', 10, 1),
+      mailsPerIpPerHour: int(env, 'RATE_LIMIT_MAILS_PER_IP_PER_HOUR', 200, 1),
     },
     idempotencyMaxBodyBytes: 5 * 1024 * 1024,
     idempotencyTtlSec: 24 * 3600,
@@ -180,6 +189,12 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 5, 1, 20),
     },
     invitationTtlSec: int(env, 'INVITATION_TTL_SEC', 7 * 24 * 3600, 60),
+    loginCode: {
+      ttlSec: int(env, 'LOGIN_CODE_TTL_SEC', 600, 60, 3600),
+      resendCooldownSec: int(env, 'LOGIN_CODE_RESEND_COOLDOWN_SEC', 60, 0, 3600),
+      maxAttempts: 5,
+    },
+    passwordResetTtlSec: int(env, 'PASSWORD_RESET_TTL_SEC', 1800, 60, 24 * 3600),
     catalogFile: str(env, 'CATALOG_FILE'),
     catalogUrl: str(env, 'CATALOG_URL'),
     provider: {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config.js';
@@ -65,4 +65,12 @@ async function loadOrCreateStored(dataDir: string): Promise<StoredSecrets> {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return JSON.parse(await readFile(file, 'utf8'));
     throw error;
   }
+}
+
+/**
+ * A key for one purpose (`label`), derived from the JWT secret with HKDF: a new secret for e-mailed
+ * codes without a new setting, and a leak of one derived key tells nothing about the others.
+ */
+export function deriveKey(secrets: Pick<Secrets, 'jwtSecret'>, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secrets.jwtSecret, 'knowledge-backend', label, 32));
 }

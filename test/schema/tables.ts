@@ -6,6 +6,8 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { apiKeys } from '../../src/modules/api-keys/api-keys.table.js';
 import { refreshTokens } from '../../src/modules/auth/refresh-tokens.table.js';
+import { loginCodes } from '../../src/modules/auth/login-codes.table.js';
+import { passwordResets } from '../../src/modules/auth/password-resets.table.js';
 import { documentJobs, documents, indexingProfiles } from '../../src/modules/documents/documents.table.js';
 import { reindexRuns } from '../../src/modules/documents/reindex/reindex.table.js';
 import { folders } from '../../src/modules/folders/folders.table.js';
@@ -45,4 +47,6 @@ export const drizzleTables: readonly PgTable[] = [
   mailMessages,
   invitations,
   auditEvents,
+  loginCodes,
+  passwordResets,
 ];

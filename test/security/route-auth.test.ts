@@ -27,6 +27,12 @@ const PUBLIC: Record<string, string> = {
   'POST /api/auth/token/refresh': 'the refresh token in the body is the credential (alternative path)',
   'GET /api/auth/invitation/info': 'the invitation token in the query is the credential',
   'POST /api/auth/accept-invitation': 'the invitation token in the body is the credential',
+  'POST /api/auth/otp/request': 'asks for a sign-in code: the answer never says whether the account exists',
+  'POST /api/auth/otp/verify': 'the e-mailed code in the body is the credential',
+  'POST /api/auth/electron/request-otp': 'asks for a sign-in code (desktop): the answer never says whether the account exists',
+  'POST /api/auth/electron/verify-otp': 'the e-mailed code in the body is the credential (desktop)',
+  'POST /api/auth/password-reset/request': 'asks for a reset link: the answer never says whether the account exists',
+  'POST /api/auth/password-reset/confirm': 'the reset token in the body is the credential',
 };
 
 /** Routes that check a credential of their own and never accept a bearer. */

@@ -18,6 +18,9 @@ export const AUDIT_TYPES = [
   'user.deleted',
   'user.password_changed',
   'auth.login_failed',
+  'auth.otp_sign_in',
+  'auth.password_reset_requested',
+  'auth.password_reset_confirmed',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 

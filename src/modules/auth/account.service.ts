@@ -6,6 +6,8 @@ import type { EventBus } from '../../platform/events/bus.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, notAuthenticated } from '../../platform/http/errors.js';
+import type { RateLimits } from '../../platform/rate-limit/limiter.js';
+import { refuseIfGuessing, spendFailure } from '../../platform/rate-limit/budgets.js';
 import { audit } from '../audit/index.js';
 import { findTenant } from '../tenants/index.js';
 import { checkPassword, findUser, hashPassword, presentUser, updateUser, verifyPassword, type InvitationsService } from '../users/index.js';
@@ -17,6 +19,7 @@ export interface AccountDeps {
   bus: EventBus;
   clock: Clock;
   authenticator: Pick<Authenticator, 'forgetUser'>;
+  limits: Pick<RateLimits, 'consume' | 'refuseIfExhausted'>;
 }
 
 type UserPrincipal = Principal & { kind: 'user' };
@@ -79,9 +82,17 @@ export function createAccountService(deps: AccountDeps, auth: AuthService, invit
     };
   }
 
-  /** Accepts an invitation and signs the new user in (a token pair, as login gives). */
-  async function acceptInvitation(input: { token: string; name: string; password: string }) {
-    const { t, user } = await invitations.accept(input);
+  /**
+   * Accepts an invitation and signs the new user in (a token pair, as login gives). An invalid token
+   * spends the per-IP failed-attempt budget of the credential-guessing routes.
+   */
+  async function acceptInvitation(input: { token: string; name: string; password: string }, ip: string) {
+    const buckets = { ip, account: null };
+    await refuseIfGuessing(deps.limits, buckets);
+    const { t, user } = await invitations.accept(input).catch(async (error: unknown) => {
+      if (error instanceof AppError && error.code === 'invalid_invitation') await spendFailure(deps.limits, buckets);
+      throw error;
+    });
     const pair = await tenantDb(db, t.tenantId).run(async (tx) => {
       const fresh = (await updateUser(tx, user.id, { lastLoginAt: clock.now() }))!;
       return { pair: await auth.issueFor(tx, fresh, randomUUID()), user: fresh };

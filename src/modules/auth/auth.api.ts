@@ -76,3 +76,30 @@ export const AcceptedInvitation = Type.Object({
     last_login_at: Type.Union([Type.String(), Type.Null()]),
   }),
 });
+
+const Email = Type.String({ minLength: 3, maxLength: 320 });
+const TenantRef = Type.String({ minLength: 1, maxLength: 100, description: 'Tenant UUID or its slug (customer-space identifier)' });
+
+export const CodeRequest = Type.Object({ email: Email, tenant_id: TenantRef });
+export const CodeRequested = Type.Object({
+  detail: Type.String(),
+  expires_in: Type.Integer({ description: 'Seconds a code sent now stays valid' }),
+});
+export const CodeVerify = Type.Object({
+  email: Email,
+  tenant_id: TenantRef,
+  code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6 digits of the mail' }),
+});
+export const DesktopCodeVerify = Type.Object({
+  email: Email,
+  tenant_id: TenantRef,
+  code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6 digits of the mail' }),
+  device_name: Type.Optional(Type.String({ maxLength: 200, description: 'Recorded on the refresh-token family of this sign-in' })),
+});
+
+export const ResetRequest = Type.Object({ email: Email, tenant_id: TenantRef });
+export const ResetConfirm = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 4096, description: 'The token of the reset link' }),
+  new_password: Type.String({ minLength: 1, maxLength: 1024, description: 'The password policy applies (docs/permissions.md)' }),
+});
+export const Detail = Type.Object({ detail: Type.String() });

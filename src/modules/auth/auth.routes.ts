@@ -105,11 +105,11 @@ export function authRoutes(service: AuthService, account: AccountService): Route
       summary: 'Accept an invitation: creates the account and signs it in',
       description:
         'The role and e-mail are the ones the inviter chose (other fields in the body are ignored); the password policy applies (422). ' +
-        'An unknown, used, revoked or expired token is the same 404 `invalid_invitation`.',
+        'An unknown, used, revoked or expired token is the same 404 `invalid_invitation`; it spends the per-IP failed-attempt budget (429).',
       auth: auth.public('the invitation token is its own credential'),
       body: AcceptInvitation,
       responses: { 200: AcceptedInvitation, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
-      handler: ({ body }) => account.acceptInvitation(body),
+      handler: ({ body, ip }) => account.acceptInvitation(body, ip),
     }),
     route({
       method: 'GET',

@@ -36,10 +36,11 @@ const invalidRefreshToken = () => notAuthenticated('invalid_refresh_token');
 export function createAuthService(deps: AuthDeps) {
   const { db, tokens, config, limits } = deps;
 
-  async function issue(t: TenantTx, user: UserRow, familyId: string): Promise<TokenPair> {
+  /** A token pair in family `familyId`; `deviceName` (a desktop sign-in's) rides along the family's rotations. */
+  async function issue(t: TenantTx, user: UserRow, familyId: string, deviceName: string | null = null): Promise<TokenPair> {
     const refreshId = randomUUID();
     const expiresAt = new Date(Date.now() + config.refreshTokenTtlSec * 1000);
-    await insertRefreshToken(t, { id: refreshId, userId: user.id, familyId, expiresAt });
+    await insertRefreshToken(t, { id: refreshId, userId: user.id, familyId, expiresAt, deviceName });
     const access = await tokens.sign('access', { sub: user.id, tid: user.tenantId, role: user.role }, config.accessTokenTtlSec);
     const refresh = await tokens.sign('refresh', { sub: user.id, tid: user.tenantId, fam: familyId, jti: refreshId }, config.refreshTokenTtlSec);
     return { access_token: access.token, refresh_token: refresh.token, expires_in: config.accessTokenTtlSec, token_type: 'bearer' };
@@ -97,7 +98,7 @@ export function createAuthService(deps: AuthDeps) {
       const user = await findUser(t, row.userId);
       if (!user || user.status !== 'active') return null;
       await markRefreshTokenUsed(t, row.id, new Date());
-      return issue(t, user, row.familyId);
+      return issue(t, user, row.familyId, row.deviceName);
     });
     if (!outcome) throw invalidRefreshToken();
     return outcome;

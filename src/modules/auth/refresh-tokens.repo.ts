@@ -4,7 +4,7 @@ import { refreshTokens } from './refresh-tokens.table.js';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-export async function insertRefreshToken(t: TenantTx, values: { id: string; userId: string; familyId: string; expiresAt: Date }): Promise<void> {
+export async function insertRefreshToken(t: TenantTx, values: { id: string; userId: string; familyId: string; expiresAt: Date; deviceName?: string | null }): Promise<void> {
   await t.tx.insert(refreshTokens).values({ ...values, tenantId: t.tenantId });
 }
 

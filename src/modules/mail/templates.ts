@@ -17,6 +17,9 @@ export interface MailContext {
 
 export interface MailData {
   invitation: { inviterName: string; role: string; token: string; expiresAt: Date };
+  login_code: { code: string; expiresInMin: number };
+  password_reset: { token: string; expiresInMin: number };
+  password_changed: { at: Date };
 }
 export type MailKind = keyof MailData;
 
@@ -44,6 +47,40 @@ export const TEMPLATES: Renderers = {
       subject: `Invitation to ${ctx.tenantName}`,
       text: `${lines[0]}\n\nAccept it here:\n${link}\n\n${lines[1]}\n`,
       html: html(`Join ${ctx.tenantName}`, lines, { label: 'Accept the invitation', href: link }),
+    };
+  },
+  login_code(data, ctx) {
+    const lines = [
+      `Your sign-in code for ${ctx.tenantName} is ${data.code}.`,
+      `It is valid for ${data.expiresInMin} minutes and works once. If you did not ask for it, ignore this mail: nobody can sign in without the code.`,
+    ];
+    return {
+      subject: `${data.code} is your sign-in code for ${ctx.tenantName}`,
+      text: `${lines[0]}\n\n${lines[1]}\n`,
+      html: html(`Sign in to ${ctx.tenantName}`, lines),
+    };
+  },
+  password_reset(data, ctx) {
+    const link = ctx.link('/reset-password', { token: data.token });
+    const lines = [
+      `Someone asked to reset your password for ${ctx.tenantName}.`,
+      `The link is valid for ${data.expiresInMin} minutes and works once. If it was not you, ignore this mail: your password stays as it is.`,
+    ];
+    return {
+      subject: `Reset your password for ${ctx.tenantName}`,
+      text: `${lines[0]}\n\nChoose a new password here:\n${link}\n\n${lines[1]}\n`,
+      html: html(`Reset your password`, lines, { label: 'Choose a new password', href: link }),
+    };
+  },
+  password_changed(data, ctx) {
+    const lines = [
+      `Your password for ${ctx.tenantName} was changed at ${data.at.toISOString()}, and every device was signed out.`,
+      'If it was not you, contact your administrator at once.',
+    ];
+    return {
+      subject: `Your password for ${ctx.tenantName} was changed`,
+      text: `${lines.join('\n\n')}\n`,
+      html: html('Your password was changed', lines),
     };
   },
 };

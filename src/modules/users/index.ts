@@ -7,4 +7,5 @@ export { findUser, findUserByEmail, findUserProfile, updateUser } from './users.
 export type { UserRow } from './users.table.js';
 export { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 export { checkPassword } from './password-policy.js';
+export { normaliseEmail } from './validation.js';
 export { presentUser } from './users.present.js';

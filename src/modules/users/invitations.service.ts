@@ -4,6 +4,8 @@ import { tenantDb, type TenantDb, type TenantTx } from '../../platform/db/tenant
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { Role } from '../../platform/auth/roles.js';
+import type { RateLimits } from '../../platform/rate-limit/limiter.js';
+import { spendMailAddressBudget } from '../../platform/rate-limit/budgets.js';
 import { audit } from '../audit/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findTenant } from '../tenants/index.js';
@@ -41,6 +43,8 @@ export interface InvitationsDeps {
   db: Database;
   clock: Clock;
   mailer: Mailer;
+  /** The per-address mail budget (the per-IP one is the routes'): nobody mail-bombs an address with invitations. */
+  limits: Pick<RateLimits, 'enforce'>;
   config: { invitationTtlSec: number };
 }
 
@@ -84,6 +88,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
     if (role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can invite an owner');
     if (!roleWithin(role, highestGrantable(actor))) throw new AppError('role_above_inviter', `You cannot invite someone as ${role}`);
     const name = input.name?.trim() ?? '';
+    await spendMailAddressBudget(deps.limits, email);
     return tenant.run(async (t) => {
       const existing = await findUserByEmail(t, email);
       // A disabled account is re-enabled by an admin, not invited again (it would collide on accept).
@@ -102,6 +107,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       if (!roleWithin(row.role, highestGrantable(actor))) throw new AppError('role_above_inviter');
       const status = invitationStatus(row, clock.now());
       if (status === 'accepted') throw new AppError('invitation_not_pending', 'The invitation was accepted already');
+      await spendMailAddressBudget(deps.limits, row.email);
       // A resend is a new invitation with the same terms: a new token, a new lifetime, the old link dead.
       const fresh = await issue(t, actor, { email: row.email, role: row.role, name: row.name });
       await audit(t, 'user.invited', actor, { targetId: fresh.id, details: { email: row.email, role: row.role, resent_from: row.id } });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { mailIpKey } from '../../platform/rate-limit/budgets.js';
 import { auth } from '../../platform/http/types.js';
 import { ErrorBody, IdParams, ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
 import { created, noContent, route } from '../../platform/http/route.js';
@@ -56,10 +57,12 @@ export function usersRoutes(service: UsersService, invitations: InvitationsServi
       summary: 'Invite someone by e-mail',
       description:
         'Mails a single-use link (`PUBLIC_BASE_URL/accept-invitation?token=…`). A role above the inviter\'s is 403; an e-mail that ' +
-        'already has an account is 409; a second invitation to the same e-mail replaces the first.',
+        'already has an account is 409; a second invitation to the same e-mail replaces the first. The mail budgets per address and per ' +
+        'client IP apply (429, docs/configuration.md).',
       auth: auth.scopes('admin'),
       body: CreateInvitation,
       responses: { 201: Invitation, 403: ErrorBody, 409: ErrorBody },
+      rateLimit: { policy: 'mail_per_ip', key: ({ ip }) => mailIpKey(ip) },
       handler: async ({ tenant, principal, body }) => {
         const row = await invitations.invite(tenant, principal, body);
         return created(presentInvitation(row, invitations.status(row)));
@@ -86,6 +89,7 @@ export function usersRoutes(service: UsersService, invitations: InvitationsServi
       auth: auth.scopes('admin'),
       params: IdParams,
       responses: { 201: Invitation, 404: ErrorBody, 409: ErrorBody },
+      rateLimit: { policy: 'mail_per_ip', key: ({ ip }) => mailIpKey(ip) },
       handler: async ({ tenant, principal, params }) => {
         const row = await invitations.resend(tenant, principal, params.id);
         return created(presentInvitation(row, invitations.status(row)));

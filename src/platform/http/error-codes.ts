@@ -98,6 +98,8 @@ export const ERROR_CODES = {
   invitation_not_pending: { status: 409, message: 'The invitation is no longer pending', area: 'users' },
   wrong_password: { status: 400, message: 'The current password is wrong', area: 'users' },
   mail_not_found: { status: 404, message: 'No mail with this id', area: 'users' },
+  invalid_code: { status: 401, message: 'The code is wrong, expired or used; ask for a new one', area: 'auth' },
+  invalid_reset_token: { status: 400, message: 'This password-reset link is invalid, used or expired; ask for a new one', area: 'auth' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -7,12 +7,16 @@ import { AppError, type HttpError } from '../http/errors.js';
  * The budgets (docs/configuration.md, "Rate limits"):
  * - `default`: every /api call, per API key, per user, or per IP when anonymous;
  * - `login_ip_failures`, `login_account_failures`: failed logins only, per client IP and per account
- *   (tenant and e-mail), so that an office behind one address can sign in while guessing is slowed;
+ *   (tenant and e-mail), so that an office behind one address can sign in while guessing is slowed; they
+ *   count the failures of every credential-guessing route (login, code verification, reset confirmation,
+ *   invitation acceptance);
  * - `refresh_family`: refreshes per refresh-token family (one signed-in device);
- * - `key_creation`: API keys created per tenant.
+ * - `key_creation`: API keys created per tenant;
+ * - `mail_per_address`, `mail_per_ip`: calls of the routes that send mail, per target address and per
+ *   client IP (nobody mail-bombs an address).
  */
-export type Policy = 'default' | 'login_ip_failures' | 'login_account_failures' | 'refresh_family' | 'key_creation';
-const POLICIES: Policy[] = ['default', 'login_ip_failures', 'login_account_failures', 'refresh_family', 'key_creation'];
+export type Policy = 'default' | 'login_ip_failures' | 'login_account_failures' | 'refresh_family' | 'key_creation' | 'mail_per_address' | 'mail_per_ip';
+const POLICIES: Policy[] = ['default', 'login_ip_failures', 'login_account_failures', 'refresh_family', 'key_creation', 'mail_per_address', 'mail_per_ip'];
 
 export interface RateDecision {
   limit: number;
@@ -45,6 +49,8 @@ export class RateLimits {
       login_account_failures: { points: budgets.loginFailuresPerAccountPerHour, durationSec: 3600 },
       refresh_family: { points: budgets.refreshesPerFamilyPerMinute, durationSec: 60 },
       key_creation: { points: budgets.keyCreationsPerTenantPerMinute, durationSec: 60 },
+      mail_per_address: { points: budgets.mailsPerAddressPerHour, durationSec: 3600 },
+      mail_per_ip: { points: budgets.mailsPerIpPerHour, durationSec: 3600 },
     };
     const make = (policy: Policy) => {
       const opts = { keyPrefix: `${budgets.prefix}:${policy}`, points: this.specs[policy].points, duration: this.specs[policy].durationSec };
