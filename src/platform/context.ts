@@ -1,3 +1,4 @@
+import { createDbMaintenance, type DbMaintenance } from './db/maintenance.js';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
@@ -24,6 +25,8 @@ export interface CoreContext {
   idempotency: IdempotencyStore;
   queue: JobQueue;
   blobs: BlobStore;
+  /** Planner statistics kept current after indexing (ANALYZE; VACUUM too on PGlite). */
+  maintenance: DbMaintenance;
 }
 
 /** Secrets and tokens are never logged, whatever a log line carries. */
@@ -83,6 +86,12 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
       idempotency: new IdempotencyStore(db, config.idempotencyTtlSec),
       queue,
       blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')),
+      maintenance: createDbMaintenance({
+        db,
+        log,
+        intervalMs: config.dbMaintenance.intervalMs,
+        thresholdRows: config.dbMaintenance.analyzeThresholdRows,
+      }),
     };
   } catch (error) {
     await db.close().catch(() => {});
@@ -93,5 +102,6 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
 export async function closeCoreContext(ctx: CoreContext): Promise<void> {
   await ctx.authenticator.stop();
   await ctx.limits.close();
+  await ctx.maintenance.close();
   await ctx.db.close();
 }

@@ -56,6 +56,17 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     },
     system: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
     query: <T>(statement: SQL) => rows<T>(db, statement),
+    // One process owns the data directory, so no lock is needed beyond PGlite's own. Holding its transaction
+    // mutex keeps every tenant transaction (and its RLS) out while the session is briefly the owner again.
+    maintain: (fn) =>
+      client._runExclusiveTransaction(async () => {
+        await client.exec('RESET ROLE');
+        try {
+          return await fn(async (text) => (await client.exec(text)).at(-1)?.rows ?? []);
+        } finally {
+          await client.exec(`SET ROLE ${options.appRole}`);
+        }
+      }),
     listen: async (channel, handler) => {
       const unsubscribe = await client.listen(channel, handler);
       return async () => unsubscribe();

@@ -1,0 +1,39 @@
+import type { OwnerStatement } from './database.js';
+
+/** The tables search reads: the chunks and, through the live_chunks view, their documents. */
+export const SEARCHED_TABLES = ['document_chunks', 'documents'] as const;
+export type SearchedTable = (typeof SEARCHED_TABLES)[number];
+
+export interface TableSize {
+  table: SearchedTable;
+  /** Rows now (an exact count: the owner bypasses row-level security). */
+  rows: number;
+  /** Rows the last ANALYZE or VACUUM saw (pg_class.reltuples), or null if never analysed. */
+  analysed: number | null;
+}
+
+/**
+ * How many rows each table has now and had at its last analysis. pg_class.reltuples is what the planner
+ * itself uses, kept in the database: every instance sees the same value, and a restart loses nothing.
+ */
+export async function tableSizes(run: OwnerStatement): Promise<TableSize[]> {
+  const counts = SEARCHED_TABLES.map((t) => `SELECT '${t}' AS t, count(*)::float8 AS n FROM ${t}`).join(' UNION ALL ');
+  const found = await run(`
+    SELECT x.t AS table, x.n AS rows, CASE WHEN c.reltuples < 0 THEN NULL ELSE c.reltuples::float8 END AS analysed
+    FROM (${counts}) x JOIN pg_class c ON c.oid = x.t::regclass`);
+  return found.map((r) => ({
+    table: r.table as SearchedTable,
+    rows: Number(r.rows),
+    analysed: r.analysed === null ? null : Number(r.analysed),
+  }));
+}
+
+/**
+ * PostgreSQL servers vacuum on their own (autovacuum), so only statistics are refreshed there. The embedded
+ * database has no autovacuum: VACUUM (ANALYZE) also reclaims the dead rows deletes and re-indexing leave
+ * (and refreshes the visibility map index-only scans rely on). Neither may run inside a transaction.
+ */
+export async function refreshStatistics(run: OwnerStatement, tables: SearchedTable[], vacuum: boolean): Promise<void> {
+  if (tables.length === 0) return;
+  await run(`${vacuum ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${tables.join(', ')}`);
+}
