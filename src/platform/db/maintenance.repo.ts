@@ -29,11 +29,10 @@ export async function tableSizes(run: OwnerStatement): Promise<TableSize[]> {
 }
 
 /**
- * PostgreSQL servers vacuum on their own (autovacuum), so only statistics are refreshed there. The embedded
- * database has no autovacuum: VACUUM (ANALYZE) also reclaims the dead rows deletes and re-indexing leave
- * (and refreshes the visibility map index-only scans rely on). Neither may run inside a transaction.
+ * ANALYZE, which the owner alone may run (PostgreSQL skips a non-owner's with a warning). On a server
+ * autovacuum still reclaims dead rows; on the embedded database nothing does yet (see docs/architecture.md).
  */
-export async function refreshStatistics(run: OwnerStatement, tables: SearchedTable[], vacuum: boolean): Promise<void> {
+export async function refreshStatistics(run: OwnerStatement, tables: SearchedTable[]): Promise<void> {
   if (tables.length === 0) return;
-  await run(`${vacuum ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${tables.join(', ')}`);
+  await run(`ANALYZE ${tables.join(', ')}`);
 }

@@ -61,7 +61,7 @@ export function createDbMaintenance(options: MaintenanceOptions): DbMaintenance 
     await options.db.maintain(async (owner) => {
       const stale = (await tableSizes(owner)).filter((s) => isStale(s, reason, options.thresholdRows)).map((s) => s.table);
       if (stale.length === 0) return;
-      await refreshStatistics(owner, stale, options.db.kind === 'pglite');
+      await refreshStatistics(owner, stale);
       state.runs++;
       state.lastRunAt = new Date(now());
       state.lastAnalysed = stale;
