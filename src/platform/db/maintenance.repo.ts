@@ -1,7 +1,7 @@
 import type { OwnerStatement } from './database.js';
 
 /** The tables search reads: the chunks and, through the live_chunks view, their documents. */
-export const SEARCHED_TABLES = ['document_chunks', 'documents'] as const;
+export const SEARCHED_TABLES = ['documents', 'document_chunks'] as const;
 export type SearchedTable = (typeof SEARCHED_TABLES)[number];
 
 export interface TableSize {

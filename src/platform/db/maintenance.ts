@@ -13,6 +13,7 @@ export interface MaintenanceStatus {
   runs: number;
   lastRunAt: Date | null;
   lastAnalysed: SearchedTable[];
+  lastReason: MaintenanceReason | null;
 }
 
 export interface DbMaintenance {
@@ -32,9 +33,9 @@ export interface MaintenanceOptions {
 
 /** A table changed enough that the planner's picture of it is wrong (the same rule autovacuum applies: a base plus a share). */
 export function isStale(size: TableSize, reason: MaintenanceReason, thresholdRows: number): boolean {
-  if (size.analysed === null) return size.rows > 0;
+  if (size.analysed === null || reason === 'batch') return size.rows > 0;
+  // Row counts miss updates (documents' live_job_id and status change in place), so a batch always analyses.
   const changed = Math.abs(size.rows - size.analysed);
-  if (reason === 'batch') return changed > 0;
   return changed > Math.max(thresholdRows, 0.1 * size.analysed);
 }
 
@@ -49,7 +50,7 @@ export function isStale(size: TableSize, reason: MaintenanceReason, thresholdRow
  */
 export function createDbMaintenance(options: MaintenanceOptions): DbMaintenance {
   const now = options.now ?? Date.now;
-  const state: MaintenanceStatus = { runs: 0, lastRunAt: null, lastAnalysed: [] };
+  const state: MaintenanceStatus = { runs: 0, lastRunAt: null, lastAnalysed: [], lastReason: null };
   let lastStart = -Infinity;
   let pending: MaintenanceReason | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -65,6 +66,7 @@ export function createDbMaintenance(options: MaintenanceOptions): DbMaintenance 
       state.runs++;
       state.lastRunAt = new Date(now());
       state.lastAnalysed = stale;
+      state.lastReason = reason;
       options.log.info({ tables: stale, reason }, 'planner statistics refreshed');
     });
   }
