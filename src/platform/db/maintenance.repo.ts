@@ -34,5 +34,11 @@ export async function tableSizes(run: OwnerStatement): Promise<TableSize[]> {
  */
 export async function refreshStatistics(run: OwnerStatement, tables: SearchedTable[]): Promise<void> {
   if (tables.length === 0) return;
+  // Bulk inserts land in a GIN index's pending list, which only VACUUM (autovacuum) merges; the planner
+  // prices every pending page into a GIN scan, so without this a fresh full-text index looks too dear to use.
+  await run(`
+    SELECT gin_clean_pending_list(i.indexrelid) FROM pg_index i
+    JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
+    WHERE am.amname = 'gin' AND i.indrelid IN (${tables.map((t) => `'${t}'::regclass`).join(', ')})`);
   await run(`ANALYZE ${tables.join(', ')}`);
 }
