@@ -12,6 +12,8 @@ export interface Config {
   /** Role the app switches to on PostgreSQL so row-level security applies (never the owner, no BYPASSRLS). */
   databaseAppRole: string;
   databasePoolSize: number;
+  /** Planner-statistics upkeep (platform/db/maintenance.ts): at most one run per interval; rows changed that call for one. */
+  dbMaintenance: { intervalMs: number; analyzeThresholdRows: number };
   redisUrl: string | null;
   runMode: 'all' | 'api' | 'worker';
   logLevel: string;
@@ -146,6 +148,10 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: str(env, 'DATABASE_URL'),
     databaseAppRole,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    dbMaintenance: {
+      intervalMs: int(env, 'DB_MAINTENANCE_INTERVAL_MS', 30_000, 0, 24 * 3600_000),
+      analyzeThresholdRows: int(env, 'DB_ANALYZE_THRESHOLD_ROWS', 1000, 1),
+    },
     redisUrl: str(env, 'REDIS_URL'),
     runMode: oneOf(env, 'RUN_MODE', ['all', 'api', 'worker'] as const, 'all'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',

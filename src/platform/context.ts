@@ -1,3 +1,4 @@
+import { createDbMaintenance, type DbMaintenance } from './db/maintenance.js';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
@@ -27,6 +28,8 @@ export interface CoreContext {
   blobs: BlobStore;
   /** "Now" for expiry decisions; tests move it forward. */
   clock: Clock;
+  /** Planner statistics kept current after indexing (ANALYZE, and GIN pending lists merged). */
+  maintenance: DbMaintenance;
 }
 
 /** Secrets and tokens are never logged, whatever a log line carries. */
@@ -89,6 +92,12 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
       queue,
       blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')),
       clock: new Clock(),
+      maintenance: createDbMaintenance({
+        db,
+        log,
+        intervalMs: config.dbMaintenance.intervalMs,
+        thresholdRows: config.dbMaintenance.analyzeThresholdRows,
+      }),
     };
   } catch (error) {
     await db.close().catch(() => {});
@@ -99,5 +108,6 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
 export async function closeCoreContext(ctx: CoreContext): Promise<void> {
   await ctx.authenticator.stop();
   await ctx.limits.close();
+  await ctx.maintenance.close();
   await ctx.db.close();
 }

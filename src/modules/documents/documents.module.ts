@@ -67,6 +67,7 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
     scheduler,
     embeddings: deps.embeddings,
     describer: deps.describer,
+    maintenance: ctx.maintenance,
   });
   const module: Module = {
     name: 'documents',

@@ -63,21 +63,26 @@ export interface VectorLegOptions {
  * the filtered rows first, which keeps the planner off the index.
  */
 export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters, o: VectorLegOptions) {
+  return rows<{ id: string; distance: number }>(tx, vectorLegStatement(tenantId, filters, o));
+}
+
+/** The statement vectorLeg runs (its own function so a test can EXPLAIN exactly what search issues). */
+export function vectorLegStatement(tenantId: string, filters: SearchFilters, o: VectorLegOptions): SQL {
   if (!Number.isInteger(o.dimensions) || o.dimensions < 1 || o.dimensions > 16000) throw new Error(`bad dimensions ${o.dimensions}`);
   const cast = sql.raw(`vector(${o.dimensions})`);
   // Inlined, not a parameter: the planner must see the constant to match the partial index's predicate.
   const ofModel = o.model === null ? sql`c.embedding_model IS NULL` : sql`c.embedding_model = ${o.model}`;
   const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))} AND ${ofModel}`;
   if (o.exact) {
-    return rows<{ id: string; distance: number }>(tx, sql`
+    return sql`
       WITH candidates AS MATERIALIZED (
         SELECT c.id, c.embedding FROM ${LIVE_JOIN} WHERE ${where}
       )
       SELECT id, (embedding::${cast}) <=> ${o.vector}::${cast} AS distance FROM candidates
-      ORDER BY distance LIMIT ${o.limit}`);
+      ORDER BY distance LIMIT ${o.limit}`;
   }
   // relaxed_order iterative scans may return rows slightly out of order: sort the materialised result again.
-  return rows<{ id: string; distance: number }>(tx, sql`
+  return sql`
     WITH nearest AS MATERIALIZED (
       SELECT c.id, (c.embedding::${cast}) <=> ${o.vector}::${cast} AS distance
       FROM ${LIVE_JOIN}
@@ -85,7 +90,7 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
       ORDER BY (c.embedding::${cast}) <=> ${o.vector}::${cast}
       LIMIT ${o.limit}
     )
-    SELECT id, distance FROM nearest ORDER BY distance`);
+    SELECT id, distance FROM nearest ORDER BY distance`;
 }
 
 /**
@@ -198,10 +203,16 @@ async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<Co
  * read (up to the cap again) only when fewer than `limit` chunks match every term.
  */
 export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number) {
+  const statement = await fulltextLegStatement(tx, tenantId, filters, query, limit);
+  return statement ? rows<{ id: string; rank: number }>(tx, statement) : [];
+}
+
+/** The statement fulltextLeg runs, or null when the query has nothing to search for (a test EXPLAINs it). */
+export async function fulltextLegStatement(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number): Promise<SQL | null> {
   const parsed = parseFulltextQuery(query);
-  if (parsed.words.length === 0 && parsed.phrases.length === 0) return [];
+  if (parsed.words.length === 0 && parsed.phrases.length === 0) return null;
   const configs = await normalise(tx, tenantId, parsed);
-  if (configs.length === 0) return [];
+  if (configs.length === 0) return null;
   const where = scope(tenantId, filters);
   const leg = (c: ConfigQuery, q: string, onlyIf: SQL = sql``) => {
     // With one configuration in use every chunk of the tenant has it: no test to give the planner.
@@ -224,14 +235,14 @@ export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilte
     c.terms.length ? sql.join(c.terms.map((t) => sql`(m.tsv @@ ${t}::tsquery)::int`), sql` + `) : sql`0`,
   );
   const rank = perConfig((c) => sql`ts_rank_cd(m.tsv, ${c.rank}::tsquery, 32)`);
-  return rows<{ id: string; rank: number }>(tx, sql`
+  return sql`
     WITH complete AS MATERIALIZED (${complete}),
     found AS MATERIALIZED (SELECT * FROM complete UNION ALL ${partial}),
     matches AS (SELECT DISTINCT ON (id) id, ts_config, tsv FROM found ORDER BY id)
     SELECT m.id, (${coverage}) + ${rank} AS rank
     FROM matches m
     ORDER BY rank DESC, m.id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`;
 }
 
 export async function chunkHits(tx: Tx, tenantId: string, ids: string[]): Promise<ChunkHit[]> {

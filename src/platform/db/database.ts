@@ -4,6 +4,9 @@ import { sql, type SQL } from 'drizzle-orm';
 /** A Drizzle handle: the whole database, or one transaction of it. */
 export type Tx = PgDatabase<PgQueryResultHKT, any>;
 
+/** One statement as the owner, outside a transaction; its rows. */
+export type OwnerStatement = (text: string) => Promise<Record<string, unknown>[]>;
+
 export type NotificationHandler = (payload: string) => void;
 
 /**
@@ -19,6 +22,12 @@ export interface Database {
   system<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** A statement outside any transaction, for global tables. */
   query<T = Record<string, unknown>>(statement: SQL): Promise<T[]>;
+  /**
+   * Runs `fn` as the owner of the tables (who alone may ANALYZE or VACUUM them), each statement outside any
+   * transaction, with at most one maintainer at a time across every instance sharing the database. Resolves
+   * to null, without calling `fn`, when another instance holds the maintenance lock.
+   */
+  maintain<T>(fn: (run: OwnerStatement) => Promise<T>): Promise<T | null>;
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<void>;

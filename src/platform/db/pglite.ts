@@ -56,6 +56,14 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     },
     system: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
     query: <T>(statement: SQL) => rows<T>(db, statement),
+    // One process owns the data directory, so no lock is needed beyond PGlite's own. The session is the owner
+    // again only inside this transaction (SET LOCAL): every other statement waits for it and keeps the app role.
+    // Hence ANALYZE only: VACUUM cannot run inside a transaction, and outside one the role would leak.
+    maintain: (fn) =>
+      client.transaction(async (tx) => {
+        await tx.exec('SET LOCAL ROLE NONE');
+        return fn(async (text) => (await tx.exec(text)).at(-1)?.rows ?? []);
+      }),
     listen: async (channel, handler) => {
       const unsubscribe = await client.listen(channel, handler);
       return async () => unsubscribe();

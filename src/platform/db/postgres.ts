@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
-import { assertTenantId, rows, type Database, type NotificationHandler, type Tx } from './database.js';
+import { assertTenantId, rows, type Database, type NotificationHandler, type OwnerStatement, type Tx } from './database.js';
 import { runMigrations } from './migrate.js';
 
 export interface PostgresOptions {
@@ -48,6 +48,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database &
     tenant: (tenantId, fn) => inTransaction(pool, `BEGIN; SELECT set_config('app.tenant_id', '${assertTenantId(tenantId)}', true)`, fn),
     system: (fn) => inTransaction(pool, 'BEGIN', fn),
     query: <T>(statement: SQL) => rows<T>(db, statement),
+    maintain: (fn) => asOwner(options.url, fn),
     listen: (channel, handler) => listener.listen(channel, handler),
     notify: async (channel, payload) => {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
@@ -91,6 +92,26 @@ async function requirePgvector(owner: pg.Client, url: string): Promise<void> {
       `${server} has pgvector, but this user may not enable it in database "${db}": ` +
         `have a superuser run CREATE EXTENSION vector in "${db}", then start again.`,
     );
+  }
+}
+
+/** Any constant other instances agree on; 7408812 is the migrators' lock. */
+const MAINTENANCE_LOCK = 7408813;
+
+/**
+ * A short-lived owner connection (the pool runs as the app role, which owns nothing: PostgreSQL skips a
+ * non-owner's ANALYZE with a warning). The session advisory lock keeps a second instance from analysing
+ * the same tables at the same moment; it goes with the connection even if the unlock is never sent.
+ */
+async function asOwner<T>(url: string, fn: (run: OwnerStatement) => Promise<T>): Promise<T | null> {
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
+  try {
+    const { rows: [lock] } = await owner.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${MAINTENANCE_LOCK}) AS ok`);
+    if (!lock.ok) return null;
+    return await fn(async (text) => (await owner.query(text)).rows);
+  } finally {
+    await owner.end().catch(() => {});
   }
 }
 

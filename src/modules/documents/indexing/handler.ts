@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db/database.js';
+import type { DbMaintenance } from '../../../platform/db/maintenance.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
 import type { Job } from '../../../platform/jobs/queue.js';
@@ -19,7 +20,7 @@ import { INGEST_QUEUE, type DocumentRow, type IngestPayload } from '../documents
 import { publishStatus } from '../events.js';
 import { readProfile, type IndexingProfile } from '../profile.repo.js';
 import { failureMessage } from './errors.js';
-import { countRunningJobs, lockTenantSlots, startJobAttempt } from './indexing.repo.js';
+import { countRunningJobs, hasOtherUnfinishedJobs, lockTenantSlots, startJobAttempt } from './indexing.repo.js';
 import { lockDocumentForJob } from './ownership.js';
 import type { IndexingScheduler } from './schedule.js';
 import { discardStaged, indexDocument, JobOutcome, PermanentError, type IndexRun } from './index-document.js';
@@ -38,6 +39,8 @@ export interface PipelineDeps {
   scheduler: IndexingScheduler;
   embeddings: EmbeddingResolver;
   describer: DescriptionGenerator;
+  /** Told when chunks changed, so planner statistics follow (platform/db/maintenance.ts). */
+  maintenance: Pick<DbMaintenance, 'request'>;
 }
 
 type Begin =
@@ -135,6 +138,19 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
     describer: deps.describer,
   };
 
+  /**
+   * The tenant's last pending document is done: a batch ended, analyse whatever changed. Otherwise only a
+   * change past the threshold calls for it. Either way the run happens later, off this job.
+   */
+  async function statisticsMayBeStale(tenantId: string, jobId: string) {
+    try {
+      const more = await db.tenant(tenantId, (tx) => hasOtherUnfinishedJobs(tx, tenantId, jobId));
+      deps.maintenance.request(more ? 'changes' : 'batch');
+    } catch (error) {
+      log.warn({ err: error }, 'could not request database maintenance');
+    }
+  }
+
   return {
     queue: INGEST_QUEUE,
     concurrency: deps.config.worker.concurrency,
@@ -149,6 +165,7 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
       if (started.kind !== 'go') return;
       try {
         await indexDocument(run, { tenantId, payload, doc: started.doc, profile: started.profile, signal });
+        await statisticsMayBeStale(tenantId, payload.job_id);
       } catch (error) {
         if (signal.aborted) throw error; // the worker is stopping: the job goes back to the queue untouched
         if (error instanceof JobOutcome) {

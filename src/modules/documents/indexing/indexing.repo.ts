@@ -26,6 +26,14 @@ export async function countRunningJobs(tx: Tx, tenantId: string, exceptJobId: st
   return n;
 }
 
+/** Whether the tenant has indexing work left besides this job: if not, its batch (or burst of uploads) is over. */
+export async function hasOtherUnfinishedJobs(tx: Tx, tenantId: string, exceptJobId: string): Promise<boolean> {
+  const [{ any }] = await rows<{ any: boolean }>(tx, sql`
+    SELECT EXISTS (SELECT 1 FROM document_jobs dj
+                   WHERE dj.tenant_id = ${tenantId} AND dj.status NOT IN ('succeeded', 'failed') AND dj.id <> ${exceptJobId}) AS any`);
+  return any;
+}
+
 export async function startJobAttempt(tx: Tx, tenantId: string, jobId: string, queueJobId: string): Promise<void> {
   await tx
     .update(documentJobs)

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { eventually } from '../../../test/support/eventually.js';
+import { rows } from '../../platform/db/database.js';
+import { fulltextLegStatement, vectorLegStatement } from './search.repo.js';
+
+/**
+ * Issue 16: right after a bulk load the tables had no planner statistics, so both legs of a search scanned
+ * every chunk instead of using the GIN (tsv) and HNSW (embedding) indexes. The service now analyses the tables
+ * itself once a batch has been indexed; this fills a fresh database through the API and reads the plans.
+ */
+const DOCUMENTS = 400;
+const WORDS = ['harbour', 'lantern', 'granite', 'orchard', 'meadow', 'copper', 'falcon', 'willow', 'quarry', 'saddle', 'thistle', 'ember', 'glacier', 'marble', 'pepper', 'raven', 'timber', 'velvet', 'walnut', 'cobalt'];
+
+let t: TestService;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  t = await startTestService({ env: { DB_MAINTENANCE_INTERVAL_MS: '0' } });
+  tenant = await createTenant(t, 'Planner');
+});
+afterAll(async () => t?.close());
+
+/** A Markdown document of ~300 words; `doc-N` is a word only that document holds (a selective full-text query). */
+function markdown(n: number): string {
+  const paragraphs = Array.from({ length: 12 }, (_, p) => {
+    const words = Array.from({ length: 25 }, (_, w) => WORDS[(n * 7 + p * 13 + w * 3) % WORDS.length]);
+    return `${words.join(' ')} uniqueterm${n}x.`;
+  });
+  return `# Report ${n}\n\n${paragraphs.join('\n\n')}\n`;
+}
+
+async function bulkUpload(files: { name: string; content: string }[]) {
+  const form = new FormData();
+  for (const f of files) form.append('files', new Blob([f.content]), f.name);
+  const res = new Response(form);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/documents/bulk-upload',
+    headers: { ...tenant.auth(), 'content-type': res.headers.get('content-type')! },
+    payload: Buffer.from(await res.arrayBuffer()),
+  });
+}
+
+/** The plan as the app role sees it, under the tenant's setting: the way search runs its statements. */
+const explain = (statement: ReturnType<typeof sql>) =>
+  t.service.ctx.db.tenant(tenant.tenantId, async (tx) =>
+    (await rows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${statement}`)).map((r) => r['QUERY PLAN']).join('\n'));
+
+describe('planner statistics after a bulk load', () => {
+  it('both legs of a search use their indexes once the batch is indexed', async () => {
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/documents/indexing-profile',
+      headers: tenant.auth(),
+      payload: { chunk_size: 64, chunk_overlap: 0, embedding_model: null, parallelism: 4 },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const res = await bulkUpload(Array.from({ length: DOCUMENTS }, (_, n) => ({ name: `report-${n}.md`, content: markdown(n) })));
+    expect(res.statusCode, res.body).toBe(202);
+    const batchId = res.json().batch_id;
+    const counts = await eventually(
+      'the batch to be indexed',
+      async () => (await t.app.inject({ method: 'GET', url: `/api/v1/documents/bulk-upload/${batchId}`, headers: tenant.auth() })).json(),
+      (c) => c.done,
+      120_000,
+    );
+    expect(counts.indexed).toBe(DOCUMENTS);
+
+    // The maintenance run that follows the batch: pg_class.reltuples is what ANALYZE (or VACUUM) leaves behind.
+    const chunkCount = await t.service.ctx.db.tenant(tenant.tenantId, async (tx) =>
+      (await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM document_chunks WHERE tenant_id = ${tenant.tenantId}`))[0].n);
+    await eventually(
+      'the chunks to be analysed',
+      async () => (await t.service.ctx.db.query<{ n: number }>(sql`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'document_chunks'::regclass`))[0].n,
+      (n) => n === chunkCount && t.service.ctx.maintenance.status().lastReason === 'batch',
+      60_000,
+    );
+    expect(t.service.ctx.maintenance.status().lastAnalysed).toEqual(['documents', 'document_chunks']);
+
+    const [doc] = await t.service.ctx.db.tenant(tenant.tenantId, (tx) =>
+      rows<{ model: string | null; dimensions: number }>(tx, sql`
+        SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM documents WHERE tenant_id = ${tenant.tenantId} LIMIT 1`));
+    const vector = Array.from({ length: doc.dimensions }, (_, i) => ((i * 37) % 11) / 10 - 0.5);
+    const vectorPlan = await explain(
+      vectorLegStatement(tenant.tenantId, {}, { model: doc.model, dimensions: doc.dimensions, vector: `[${vector.join(',')}]`, limit: 10, exact: false }),
+    );
+    const fulltext = await t.service.ctx.db.tenant(tenant.tenantId, (tx) => fulltextLegStatement(tx, tenant.tenantId, {}, 'uniqueterm17x', 10));
+    const fulltextPlan = await explain(fulltext!);
+
+    expect(fulltextPlan, fulltextPlan).toMatch(/Bitmap Index Scan on \S*tsv\S*|Index Scan using \S*tsv\S*/);
+    expect(fulltextPlan, fulltextPlan).not.toMatch(/Seq Scan on document_chunks/);
+    expect(vectorPlan, vectorPlan).toMatch(new RegExp(`Index Scan using \\S*${doc.dimensions}\\S*`));
+    expect(vectorPlan, vectorPlan).not.toMatch(/Seq Scan on document_chunks/);
+  }, 240_000);
+});
