@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const ALL = ['core', 'llm-overhead', 'ingestion', 'search'];
+const ALL = ['core', 'llm-overhead', 'ingestion', 'search', 'account-timing'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 let failed = 0;
 for (const name of wanted) {
