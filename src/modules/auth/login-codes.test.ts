@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
-import { startSmtpPeer, type SmtpPeer } from '../../../test/support/smtp-peer.js';
+import type { TestService, TestTenant } from '../../../test/harness.js';
+import type { SmtpPeer } from '../../../test/support/smtp-peer.js';
+import { addressSequence, postFrom, withMailService } from '../../../test/support/mail-service.js';
 import { eventually } from '../../../test/support/eventually.js';
 
 const BASE = 'https://kb.example.test';
+const fixture = withMailService(BASE);
 let smtp: SmtpPeer;
 let t: TestService;
 let a: TestTenant;
-let ipCounter = 0;
-
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await startTestService({ env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE } });
-  a = await createTenant(t, 'Acme & Co');
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+beforeAll(() => void ({ smtp, t, a } = fixture));
 
 /** Every test speaks from its own address, so the per-IP budgets of one test never reach another. */
-const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-const post = (url: string, payload: object, ip: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers });
+const freshIp = addressSequence('10.1');
+const post = (url: string, payload: object, ip: string, headers: Record<string, string> = {}) => postFrom(t, url, payload, ip, headers);
 const WEB = { request: '/api/auth/otp/request', verify: '/api/auth/otp/verify' };
 const DESKTOP = { request: '/api/auth/electron/request-otp', verify: '/api/auth/electron/verify-otp' };
 const SENT = { detail: 'If an active account uses this e-mail address, a sign-in code is on its way.', expires_in: 600 };

@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
-import { startSmtpPeer, tokenFromLink, type SmtpPeer } from '../../../test/support/smtp-peer.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestService, TestTenant } from '../../../test/harness.js';
+import { tokenFromLink, type SmtpPeer } from '../../../test/support/smtp-peer.js';
+import { addressSequence, postFrom, withMailService } from '../../../test/support/mail-service.js';
 import { eventually } from '../../../test/support/eventually.js';
 
 const BASE = 'https://kb.example.test';
+const fixture = withMailService(BASE);
 let smtp: SmtpPeer;
 let t: TestService;
 let a: TestTenant;
-let ipCounter = 0;
+beforeAll(() => void ({ smtp, t, a } = fixture));
 
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  t = await startTestService({ env: { SMTP_URL: smtp.url, PUBLIC_BASE_URL: BASE } });
-  a = await createTenant(t, 'Acme & Co');
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
-
-const freshIp = () => `10.2.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-const post = (url: string, payload: object, ip: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers });
+/** Every test speaks from its own address, so the per-IP budgets of one test never reach another. */
+const freshIp = addressSequence('10.2');
+const post = (url: string, payload: object, ip: string, headers: Record<string, string> = {}) => postFrom(t, url, payload, ip, headers);
 const REQUEST = '/api/auth/password-reset/request';
 const CONFIRM = '/api/auth/password-reset/confirm';
 const REQUESTED = { detail: 'If an active account uses this e-mail address, a password-reset link is on its way.' };
