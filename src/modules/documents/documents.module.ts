@@ -34,7 +34,7 @@ export interface Documents {
  */
 export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Documents {
   const scheduler = createIndexingScheduler(ctx);
-  const remover = createDocumentRemover({ blobs: ctx.blobs, log: ctx.log });
+  const remover = createDocumentRemover({ blobs: ctx.blobs, maintenance: ctx.maintenance, log: ctx.log });
   const ingest = createIngestService({ ...ctx, scheduler });
   const reindex = createReindexService({ ...ctx, embeddings: deps.embeddings });
   const service = createDocumentsService({

@@ -1,6 +1,7 @@
 import type { Tx } from '../../platform/db/database.js';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import { deleteDocuments } from './documents.repo.js';
+import type { DbMaintenance } from '../../platform/db/maintenance.js';
 
 export type AfterCommit = () => Promise<void>;
 
@@ -14,7 +15,12 @@ export interface DocumentRemover {
   remove(tx: Tx, tenantId: string, ids: readonly string[]): Promise<{ removed: number; afterCommit: AfterCommit }>;
 }
 
-export function createDocumentRemover(deps: { blobs: Pick<BlobStore, 'delete'>; log?: { warn(obj: object, msg: string): void } }): DocumentRemover {
+export function createDocumentRemover(deps: {
+  blobs: Pick<BlobStore, 'delete'>;
+  /** Deleted chunks move the row counts the planner relies on (platform/db/maintenance.ts). */
+  maintenance?: Pick<DbMaintenance, 'request'>;
+  log?: { warn(obj: object, msg: string): void };
+}): DocumentRemover {
   return {
     async remove(tx, tenantId, ids) {
       const deleted = await deleteDocuments(tx, tenantId, ids);
@@ -25,6 +31,7 @@ export function createDocumentRemover(deps: { blobs: Pick<BlobStore, 'delete'>; 
       return {
         removed: deleted.length,
         afterCommit: async () => {
+          if (deleted.length > 0) deps.maintenance?.request('changes');
           for (const key of keys) {
             // A blob left behind is wasted space, not an inconsistency: never fail the request for it.
             await deps.blobs.delete(key).catch((err) => deps.log?.warn({ err, key }, 'blob delete failed'));

@@ -94,4 +94,23 @@ describe('planner statistics after a bulk load', () => {
     expect(vectorPlan, vectorPlan).toMatch(new RegExp(`Index Scan using \\S*${doc.dimensions}\\S*`));
     expect(vectorPlan, vectorPlan).not.toMatch(/Seq Scan on document_chunks/);
   }, 240_000);
+
+  it('deleting documents asks for the check too: the chunk statistics follow the deletion', async () => {
+    const runsBefore = t.service.ctx.maintenance.status().runs;
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/documents/?page=1&page_size=100', headers: tenant.auth() });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const ids: string[] = listed.json().items.map((d: { document_id: string }) => d.document_id);
+    expect(ids.length).toBe(100);
+    for (const id of ids) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/documents/${id}`, headers: tenant.auth() });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    const chunkCount = await t.service.ctx.db.tenant(tenant.tenantId, async (tx) =>
+      (await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM document_chunks WHERE tenant_id = ${tenant.tenantId}`))[0].n);
+    await eventually('a maintenance run after the deletions', async () => t.service.ctx.maintenance.status(), (st) => st.runs > runsBefore && st.lastReason === 'changes', 60_000);
+    // ANALYZE samples, and deleted rows are dead until a VACUUM: the estimate follows the deletion, not to the row.
+    const [{ n }] = await t.service.ctx.db.query<{ n: number }>(sql`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'document_chunks'::regclass`);
+    expect(Math.abs(n - chunkCount)).toBeLessThan(chunkCount * 0.1);
+    expect(t.service.ctx.maintenance.status().lastAnalysed).toContain('document_chunks');
+  }, 120_000);
 });
