@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../platform/db/database.js';
 import { tenantDb, type TenantTx } from '../../platform/db/tenant-db.js';
 import type { Clock } from '../../platform/clock.js';
@@ -16,6 +15,7 @@ import { checkPassword, findUser, findUserByEmail, hashPassword, normaliseEmail,
 import { mailBudgets, refuseIfGuessing, spendFailure } from '../../platform/rate-limit/budgets.js';
 import { endPasswordResets, findPasswordResetTenant, insertPasswordReset, lockPasswordResetByHash } from './password-resets.repo.js';
 import { revokeUserRefreshTokens } from './refresh-tokens.repo.js';
+import { hashOpaqueToken, opaqueTokenKind } from '../../platform/auth/opaque-token.js';
 
 export interface PasswordResetDeps {
   db: Database;
@@ -30,9 +30,7 @@ export interface PasswordResetDeps {
 export const PASSWORD_RESET_QUEUE = 'password_reset';
 
 /** Tokens are `prt_` and 43 base64url characters (32 random bytes); anything else is refused before any lookup. */
-const TOKEN = /^prt_[A-Za-z0-9_-]{43}$/;
-const newToken = () => `prt_${randomBytes(32).toString('base64url')}`;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const TOKEN = opaqueTokenKind('prt');
 /** The one answer for a token that is malformed, unknown, used, replaced or expired. */
 const invalid = () => new AppError('invalid_reset_token');
 const REQUESTED = { detail: 'If an active account uses this e-mail address, a password-reset link is on its way.' };
@@ -63,9 +61,9 @@ export function createPasswordResetService(deps: PasswordResetDeps, mailer: Mail
     const user = await findUserByEmail(t, email);
     if (!user || user.status !== 'active') return;
     const now = clock.now();
-    const token = newToken();
+    const token = TOKEN.create();
     await endPasswordResets(t, user.id, now); // a newer link replaces the older ones
-    await insertPasswordReset(t, { userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + config.passwordResetTtlSec * 1000) });
+    await insertPasswordReset(t, { userId: user.id, tokenHash: hashOpaqueToken(token), createdAt: now, expiresAt: new Date(now.getTime() + config.passwordResetTtlSec * 1000) });
     await mailer.enqueue(t, 'password_reset', email, { token, expiresInMin: ttlMin });
     await audit(t, 'auth.password_reset_requested', { anonymous: true, userId: user.id }, { targetId: user.id, ip });
   }
@@ -87,7 +85,7 @@ export function createPasswordResetService(deps: PasswordResetDeps, mailer: Mail
   async function confirm(input: { token: string; new_password: string }, ip: string) {
     const buckets = { ip, account: null };
     await refuseIfGuessing(limits, buckets);
-    const tokenHash = TOKEN.test(input.token) ? hashToken(input.token) : null;
+    const tokenHash = TOKEN.pattern.test(input.token) ? hashOpaqueToken(input.token) : null;
     const tenantId = tokenHash ? await findPasswordResetTenant(db, tokenHash) : null;
     const tenant = tenantId ? await db.system((tx) => findTenant(tx, tenantId)) : null;
     const userId = tenant && tokenHash

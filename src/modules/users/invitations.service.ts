@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../platform/db/database.js';
 import { tenantDb, type TenantDb, type TenantTx } from '../../platform/db/tenant-db.js';
 import type { Clock } from '../../platform/clock.js';
@@ -25,13 +24,12 @@ import { checkPassword } from './password-policy.js';
 import { findUser, findUserByEmail, insertUser } from './users.repo.js';
 import type { UserRow } from './users.table.js';
 import { checkRole, normaliseEmail } from './validation.js';
+import { hashOpaqueToken, opaqueTokenKind } from '../../platform/auth/opaque-token.js';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
 
 /** Tokens are `inv_` and 43 base64url characters (32 random bytes); anything else is refused before any lookup. */
-const TOKEN = /^inv_[A-Za-z0-9_-]{43}$/;
-const newToken = () => `inv_${randomBytes(32).toString('base64url')}`;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const TOKEN = opaqueTokenKind('inv');
 
 export function invitationStatus(row: InvitationRow, now: Date): InvitationStatus {
   if (row.acceptedAt) return 'accepted';
@@ -67,13 +65,13 @@ export function createInvitationsService(deps: InvitationsDeps) {
 
   /** Makes a fresh token for `row`'s e-mail and mails it, in the caller's transaction. */
   async function issue(t: TenantTx, actor: Actor, values: { email: string; role: Role; name: string }): Promise<InvitationRow> {
-    const token = newToken();
+    const token = TOKEN.create();
     const now = clock.now();
     await revokePendingInvitations(t, values.email, now); // a second invitation replaces the first
     const inviter = await inviterName(t, actor);
     const row = await insertInvitation(t, {
       ...values,
-      tokenHash: hashToken(token),
+      tokenHash: hashOpaqueToken(token),
       invitedByUserId: actor !== 'operator' && actor.kind === 'user' ? actor.userId : null,
       inviterName: inviter,
       expiresAt: new Date(now.getTime() + config.invitationTtlSec * 1000),
@@ -130,8 +128,8 @@ export function createInvitationsService(deps: InvitationsDeps) {
 
   /** The pending invitation a token names, in its tenant's transaction, or the one 404. */
   async function withPending<T>(token: string, fn: (t: TenantTx, row: InvitationRow) => Promise<T>): Promise<T> {
-    if (!TOKEN.test(token)) throw invalid();
-    const tokenHash = hashToken(token);
+    if (!TOKEN.pattern.test(token)) throw invalid();
+    const tokenHash = hashOpaqueToken(token);
     const tenantId = await findInvitationTenant(db, tokenHash);
     if (!tenantId) throw invalid();
     return tenantDb(db, tenantId).run(async (t) => {
@@ -152,7 +150,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
   async function accept(input: { token: string; name: string; password: string }): Promise<{ t: { tenantId: string }; user: UserRow }> {
     const name = input.name.trim();
     // Cheap checks first; the password policy needs the e-mail, which only the token knows.
-    if (!TOKEN.test(input.token)) throw invalid();
+    if (!TOKEN.pattern.test(input.token)) throw invalid();
     const preview = await info(input.token);
     checkPassword(input.password, { email: preview.invitation.email, tenantSlug: preview.tenant.slug });
     const passwordHash = await hashPassword(input.password);

@@ -1,14 +1,15 @@
-import { createHash } from 'node:crypto';
 import type { EventBus } from '../events/bus.js';
 import type { TokenService } from './tokens.js';
 import type { Principal } from './principal.js';
 import { ROLE_SCOPES } from './scopes.js';
 import type { Role } from './roles.js';
+import { hashOpaqueToken } from './opaque-token.js';
 
 export const AUTH_CHANNEL = 'auth_invalidate';
 export type AuthInvalidation = { kind: 'api_key'; hash: string } | { kind: 'user'; id: string };
 
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+/** API keys are high-entropy: a fast hash is enough (the same one as the mailed single-use tokens). */
+export const hashApiKey = hashOpaqueToken;
 
 interface CachedKey {
   id: string;
