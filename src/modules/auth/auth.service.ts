@@ -13,6 +13,7 @@ import { findTenant } from '../tenants/index.js';
 import { audit } from '../audit/index.js';
 import { decoyHash, findUser, findUserByEmail, updateUser, verifyPassword, type UserRow } from '../users/index.js';
 import { insertRefreshToken, lockRefreshToken, markRefreshTokenUsed, revokeRefreshFamily } from './refresh-tokens.repo.js';
+import { refuseIfGuessing, spendFailure } from '../../platform/rate-limit/budgets.js';
 
 export interface AuthDeps {
   db: Database;
@@ -55,16 +56,13 @@ export function createAuthService(deps: AuthDeps) {
   async function login(input: { email: string; password: string; tenant: string }, ip: string): Promise<TokenPair> {
     const tenant = await db.system((tx) => findTenant(tx, input.tenant.trim()));
     const email = input.email.trim().toLowerCase();
-    const ipBucket = `ip:${ip}`;
-    const accountBucket = `account:${tenant?.id ?? input.tenant.trim().toLowerCase()}:${email}`;
-    await limits.refuseIfExhausted('login_ip_failures', ipBucket);
-    await limits.refuseIfExhausted('login_account_failures', accountBucket);
+    const buckets = { ip, account: `${tenant?.id ?? input.tenant.trim().toLowerCase()}:${email}` };
+    await refuseIfGuessing(limits, buckets);
     const tdb = tenant ? tenantDb(db, tenant.id) : null;
     const user = tdb ? await tdb.run((t) => findUserByEmail(t, email)) : null;
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
     if (!tdb || !user || !passwordOk || user.status !== 'active') {
-      await limits.consume('login_ip_failures', ipBucket);
-      await limits.consume('login_account_failures', accountBucket);
+      await spendFailure(limits, buckets);
       // Recorded only in a tenant that exists, for an e-mail that may not (the trail shows guessing too).
       if (tdb) await tdb.run((t) => audit(t, 'auth.login_failed', { anonymous: true, userId: user?.id ?? null }, { targetId: user?.id ?? null, details: { email: email.slice(0, 320) }, ip }));
       throw notAuthenticated('invalid_credentials');
