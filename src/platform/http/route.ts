@@ -4,7 +4,7 @@ import type { Static, TSchema } from 'typebox';
 import type { Database } from '../db/database.js';
 import { tenantDb, type TenantDb } from '../db/tenant-db.js';
 import type { Principal } from '../auth/principal.js';
-import { rateLimitHeaders, tooManyRequests, type Policy, type RateLimits } from '../rate-limit/limiter.js';
+import type { Policy, RateLimits } from '../rate-limit/limiter.js';
 import { notAuthenticated } from './errors.js';
 import { authErrors } from './pagination.js';
 import type { App, AuthRequirement } from './types.js';
@@ -88,7 +88,7 @@ export interface Route {
 
 export interface RouteDeps {
   db: Pick<Database, 'tenant'>;
-  limits: Pick<RateLimits, 'consume'>;
+  limits: Pick<RateLimits, 'enforce'>;
 }
 
 /**
@@ -127,11 +127,7 @@ export function route<
         ...(limit
           ? {
               preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-                const decision = await deps.limits.consume(limit.policy, limit.key(contextOf(request, reply)));
-                if (!decision.allowed) {
-                  reply.headers(rateLimitHeaders(decision));
-                  throw tooManyRequests(decision);
-                }
+                await deps.limits.enforce(limit.policy, limit.key(contextOf(request, reply)));
               },
             }
           : {}),
