@@ -36,14 +36,7 @@ export function presentTenantModel(model: CatalogModelRow, preference: ModelPref
 
 /** v2 listing: the same entry with the SPEC's `is_enabled` flag; `enabled` is kept as an alias for early clients. */
 export function presentV2Model(model: CatalogModelRow, preference: ModelPreferenceRow | null, providerConfigured: boolean) {
-  const isEnabled = preference?.isEnabled ?? false;
-  return {
-    ...presentCatalogModel(model),
-    provider_configured: providerConfigured,
-    is_enabled: isEnabled,
-    enabled: isEnabled,
-    is_default: preference?.isDefault ?? false,
-  };
+  return { ...presentTenantModel(model, preference, providerConfigured), enabled: preference?.isEnabled ?? false };
 }
 
 export function presentPreference(model: CatalogModelRow, preference: ModelPreferenceRow | null) {
