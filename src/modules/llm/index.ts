@@ -1,2 +1,3 @@
 /** The public surface of the language-model module: other modules and the composition root import only this file. */
-export { createLlm, type Llm, type LlmHooks } from './llm.module.js';
+export { createLlm, type Llm } from './llm.module.js';
+export type { LlmHooks } from './models.service.js';

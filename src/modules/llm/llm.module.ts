@@ -24,7 +24,7 @@ import { createGatewayModels } from './gateway/models.service.js';
 import { healthRoutes } from './health/health.routes.js';
 import { createHealthService } from './health/health.service.js';
 import { llmRoutes } from './llm.routes.js';
-import { createModelsService } from './models.service.js';
+import { createModelsService, type LlmHooks } from './models.service.js';
 import { createProvidersService } from './providers.service.js';
 import { providerUrlPolicy } from './provider-url.js';
 
@@ -42,12 +42,6 @@ export interface Llm {
  * Every provider key goes out through the gate (gate.ts); every request to a tenant- or operator-configured URL goes
  * through the guarded HTTP client (platform/net), which checks the address it connects to and follows no redirect.
  */
-/** What the language-model area tells other areas (wired in src/modules/index.ts). */
-export interface LlmHooks {
-  /** The tenant's default embedding model may have changed (documents re-embeds when its documents are on another). */
-  onDefaultEmbeddingModelChanged?(tenantId: string): Promise<unknown>;
-}
-
 export function createLlm(ctx: CoreContext, hooks: LlmHooks = {}): Llm {
   const { db, config, log } = ctx;
   const keys = ctx.secrets; // the key ring, older key versions included (rotation)

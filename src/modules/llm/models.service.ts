@@ -18,7 +18,6 @@ import {
   type ModelFilter,
 } from './models.repo.js';
 import { listCredentialSummaries } from './credentials.repo.js';
-import type { LlmHooks } from './llm.module.js';
 import { presentCatalogModel, presentPreference, presentTenantModel, presentV2Model } from './llm.present.js';
 
 export interface ModelsDeps {
@@ -33,6 +32,12 @@ export interface PreferenceChange {
 }
 
 /** Model listings and the tenant's preferences (enable, default, activate, deactivate). */
+/** What the language-model area tells other areas (wired in src/modules/index.ts). */
+export interface LlmHooks {
+  /** The tenant's default embedding model may have changed (documents re-embeds when its documents are on another). */
+  onDefaultEmbeddingModelChanged?(tenantId: string): Promise<unknown>;
+}
+
 export function createModelsService(deps: ModelsDeps) {
   const { db } = deps;
 
