@@ -11,7 +11,6 @@ export type MaintenanceReason = 'batch' | 'changes';
 export interface MaintenanceStatus {
   /** Runs that analysed at least one table, in this process. */
   runs: number;
-  lastRunAt: Date | null;
   lastAnalysed: SearchedTable[];
   lastReason: MaintenanceReason | null;
 }
@@ -50,7 +49,7 @@ export function isStale(size: TableSize, reason: MaintenanceReason, thresholdRow
  */
 export function createDbMaintenance(options: MaintenanceOptions): DbMaintenance {
   const now = options.now ?? Date.now;
-  const state: MaintenanceStatus = { runs: 0, lastRunAt: null, lastAnalysed: [], lastReason: null };
+  const state: MaintenanceStatus = { runs: 0, lastAnalysed: [], lastReason: null };
   let lastStart = -Infinity;
   let pending: MaintenanceReason | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -64,7 +63,6 @@ export function createDbMaintenance(options: MaintenanceOptions): DbMaintenance 
       if (stale.length === 0) return;
       await refreshStatistics(owner, stale);
       state.runs++;
-      state.lastRunAt = new Date(now());
       state.lastAnalysed = stale;
       state.lastReason = reason;
       options.log.info({ tables: stale, reason }, 'planner statistics refreshed');
