@@ -153,8 +153,8 @@ export function createUsersService(deps: UsersDeps) {
       if (!current) throw new AppError('user_not_found');
       if (current.role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can remove an owner');
       if (current.role === 'owner' && current.status === 'active') await keepAnOwner(t, id, 'deleted');
-      await endAccess(t, id);
-      await deleteUser(t, id); // refresh tokens go with it (ON DELETE CASCADE)
+      await deleteUser(t, id); // refresh tokens go with it (ON DELETE CASCADE): nothing to revoke first
+      await bus.publish(AUTH_CHANNEL, { kind: 'user', id }, t.tx); // every instance forgets the user on commit
       await audit(t, 'user.deleted', actor, { targetId: id, details: { email: current.email, role: current.role } });
     });
     deps.authenticator.forgetUser(id);
