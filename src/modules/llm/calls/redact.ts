@@ -7,16 +7,16 @@ export function redactKeyShapes(message: string): string {
   return message.replace(/\b(?:sk|pk|gsk)[-_][-_A-Za-z0-9*.…]{4,}|\bAIza[-_A-Za-z0-9]{10,}/g, MARK);
 }
 
-/**
- * Removes the key itself and every run of at least MIN_SECRET_FRAGMENT characters copied from it. Patterns alone miss
- * keys without a known prefix, and a provider may echo the key whole, cut, or mid-sentence; an upstream message
- * passes through here before it is stored (error log, provider health) or returned.
- */
 /** removeSecret for each of `secrets`. */
 export function removeSecrets(text: string, secrets: readonly string[]): string {
   return secrets.reduce((cleaned, secret) => removeSecret(cleaned, secret), text);
 }
 
+/**
+ * Removes the key itself and every run of at least MIN_SECRET_FRAGMENT characters copied from it. Patterns alone miss
+ * keys without a known prefix, and a provider may echo the key whole, cut, or mid-sentence; an upstream message
+ * passes through here before it is stored (error log, provider health) or returned.
+ */
 export function removeSecret(text: string, secret: string | null | undefined): string {
   if (!secret) return text;
   if (secret.length < MIN_SECRET_FRAGMENT) return secret.length >= 4 ? text.split(secret).join(MARK) : text;
