@@ -47,9 +47,8 @@ export function createLlm(ctx: CoreContext, hooks: LlmHooks = {}): Llm {
   const keys = ctx.secrets; // the key ring, older key versions included (rotation)
 
   // Configuration: catalog, preferences, access rules, provider keys.
-  // The catalog URL is the operator's (it may be on a private network), but a redirect is still not followed.
-  const catalogFetch = createGuardedFetch({ policy: { allowPrivate: true, allowedHosts: [] } });
-  const catalog = createCatalogService({ db, config, log, fetchImpl: catalogFetch });
+  // The catalog loader fetches the operator's URL through its own guarded client (no redirect followed).
+  const catalog = createCatalogService({ db, config, log });
   const models = createModelsService({ db, catalog, hooks });
   const access = createAccessService();
   const providers = createProvidersService({ db, keys, config });
