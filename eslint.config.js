@@ -75,7 +75,7 @@ const boundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.cache/', 'data/', 'coverage/'] },
+  { ignores: ['dist/', 'web/dist/', 'web/src/api/schema.d.ts', 'node_modules/', '.cache/', 'data/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

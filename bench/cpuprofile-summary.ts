@@ -1,7 +1,9 @@
 /**
  * Summarises V8 .cpuprofile files (node --cpu-prof, e.g. BENCH_CPU_PROF=<dir> with bench/ingestion.ts or
  * bench/search.ts): self time grouped by package or source file, and the top functions.
- * Usage: npx tsx bench/cpuprofile-summary.ts <file-or-dir>... [--top 25]
+ * Usage: npx tsx bench/cpuprofile-summary.ts <file-or-dir>... [--top 25] [--after S] [--before S]
+ * --after / --before keep the samples taken within that window, in seconds from the profile's start (e.g. to leave
+ * out the service's start-up: bench/llm-overhead.ts prints the window of its measured runs).
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,9 +23,15 @@ interface Profile {
 }
 
 const args = process.argv.slice(2);
-const topAt = args.indexOf('--top');
-const top = topAt >= 0 ? Number(args[topAt + 1]) : 25;
-const inputs = args.filter((a, i) => a !== '--top' && i !== topAt + 1);
+const OPTIONS = ['--top', '--after', '--before'];
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const top = option('--top', 25);
+const afterUs = option('--after', 0) * 1e6;
+const beforeUs = option('--before', Infinity) * 1e6;
+const inputs = args.filter((a, i) => !OPTIONS.includes(a) && !OPTIONS.includes(args[i - 1]));
 
 function bucket(url: string, fn: string): string {
   if (!url) return fn.startsWith('(') ? fn : '(native/builtin)';
@@ -42,7 +50,11 @@ for (const input of inputs) {
     const profile = JSON.parse(await readFile(file, 'utf8')) as Profile;
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const self = new Map<number, number>();
-    profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    let at = 0; // µs since the profile's start
+    profile.samples.forEach((id, i) => {
+      at += profile.timeDeltas[i] ?? 0;
+      if (at >= afterUs && at < beforeUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    });
     const total = [...self.values()].reduce((a, b) => a + b, 0);
     const groups = new Map<string, number>();
     const fns = new Map<string, number>();

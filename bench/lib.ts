@@ -50,6 +50,7 @@ export async function startServiceOn(dataDir: string, env: Record<string, string
       RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '100000000',
       RATE_LIMIT_REFRESHES_PER_FAMILY_PER_MINUTE: '100000000',
       RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE: '100000000',
+      RATE_LIMIT_MANIFEST_CHECKS_PER_TENANT_PER_MINUTE: '100000000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

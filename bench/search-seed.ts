@@ -53,8 +53,9 @@ export const DOC_COLUMNS = ['id', 'tenant_id', 'filename', 'format', 'mime_type'
 const DOC_TYPES = ['uuid', 'uuid', 'text', 'text', 'text', 'int8', 'text', 'text', 'text', 'text', 'int4', 'int4', 'uuid', 'uuid', 'timestamptz'];
 export const JOB_COLUMNS = ['id', 'tenant_id', 'document_id', 'source', 'status', 'attempts', 'provider', 'model', 'dimensions', 'chunk_count', 'started_at', 'finished_at'];
 const JOB_TYPES = ['uuid', 'uuid', 'uuid', 'text', 'text', 'int4', 'text', 'text', 'int4', 'int4', 'timestamptz', 'timestamptz'];
-export const CHUNK_COLUMNS = ['tenant_id', 'document_id', 'job_id', 'chunk_index', 'text', 'token_count', 'section', 'char_start', 'char_end', 'dimensions', 'embedding'];
-const CHUNK_TYPES = ['uuid', 'uuid', 'uuid', 'int4', 'text', 'int4', 'text', 'int4', 'int4', 'int4', 'text'];
+// ts_config (migration 0006, NOT NULL without a default): the text-search configuration of the default profile.
+export const CHUNK_COLUMNS = ['tenant_id', 'document_id', 'job_id', 'chunk_index', 'text', 'token_count', 'section', 'char_start', 'char_end', 'dimensions', 'embedding', 'ts_config'];
+const CHUNK_TYPES = ['uuid', 'uuid', 'uuid', 'int4', 'text', 'int4', 'text', 'int4', 'int4', 'int4', 'text', 'text'];
 
 const TAGS = ['finance', 'legal', 'hr', 'engineering', 'sales', 'support', 'ops', 'security'];
 
@@ -67,7 +68,7 @@ export function unnestInsert(table: string, columns: string[], types: string[], 
 
 export const INSERT_DOCS = unnestInsert('documents', DOC_COLUMNS, DOC_TYPES, { tags: 'text[]' });
 export const INSERT_JOBS = unnestInsert('document_jobs', JOB_COLUMNS, JOB_TYPES);
-export const INSERT_CHUNKS = unnestInsert('document_chunks', CHUNK_COLUMNS, CHUNK_TYPES, { embedding: 'vector' });
+export const INSERT_CHUNKS = unnestInsert('document_chunks', CHUNK_COLUMNS, CHUNK_TYPES, { embedding: 'vector', ts_config: 'regconfig' });
 
 /** Rows as column arrays (what unnest() takes). */
 export function columns(rows: unknown[][], width: number): unknown[][] {
@@ -116,7 +117,7 @@ export function createSeeder(seed: number, kb: number, dimensions: number): Seed
           const now = new Date().toISOString();
           batch.documents.push([documentId, tenantId, doc.filename, 'md', 'text/markdown', bytes.byteLength, createHash('sha256').update(bytes).digest('hex'), `bench/${documentId}`, 'indexed', `{${tags.join(',')}}`, chunks.length, tokens, jobId, jobId, now]);
           batch.jobs.push([jobId, tenantId, documentId, 'api', 'succeeded', 1, 'builtin', 'hashed-ngram-v1', dimensions, chunks.length, now, now]);
-          chunks.forEach((c, i) => batch.chunks.push([tenantId, documentId, jobId, c.index, c.text, c.tokenCount, c.section, c.charStart, c.charEnd, dimensions, vectorLiteral(vectors[i])]));
+          chunks.forEach((c, i) => batch.chunks.push([tenantId, documentId, jobId, c.index, c.text, c.tokenCount, c.section, c.charStart, c.charEnd, dimensions, vectorLiteral(vectors[i]), 'english']));
           made += chunks.length;
           batch.chunkCount += chunks.length;
         }

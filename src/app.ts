@@ -13,9 +13,13 @@ import { frameworkError, registerErrorHandling } from './platform/http/error-han
 import { validatorCompiler } from './platform/http/validation.js';
 import { registerInputGuard } from './platform/http/input-guard.js';
 import { registerAuth } from './platform/auth/plugin.js';
+import { registerFirstPartyCors } from './platform/http/cors.js';
 import { registerIdempotency } from './platform/idempotency/plugin.js';
-import { registerHealth, type Lifecycle } from './platform/http/health.js';
+import { registerHealth, type DependencyCheck, type Lifecycle } from './platform/http/health.js';
+import { registerMetrics } from './platform/http/metrics.js';
 import { provideRouteDeps } from './platform/http/route.js';
+import { CONSOLE_PREFIX, registerConsole } from './platform/http/console.js';
+import { registerAppCors } from './platform/http/app-cors.js';
 import type { Module } from './modules/module.js';
 
 export const API_VERSION = '1.1.0';
@@ -47,13 +51,20 @@ const ServiceIndex = Type.Object({
 
 export const OPENAPI_TAGS = [
   { name: 'auth', description: 'Login, tokens and the current principal' },
+  { name: 'sso', description: 'Single sign-on through the tenant\'s OpenID Connect identity providers' },
   { name: 'api-keys', description: 'Scoped API keys for servers' },
+  { name: 'oauth', description: 'Sign in with our platform: OAuth 2.0 authorization server with PKCE, OpenID Connect, client registration' },
   { name: 'documents', description: 'Upload, indexing, search and viewing of documents' },
   { name: 'memories', description: 'Memories (knowledge bases)' },
   { name: 'folders', description: 'Folders of documents' },
+  { name: 'chat', description: 'Answers over memories with citations, conversations and feedback' },
   { name: 'llm', description: 'Language-model catalog, activation, routing and health' },
   { name: 'openai', description: 'OpenAI-compatible gateway' },
-  { name: 'system', description: 'Health and readiness' },
+  { name: 'apps', description: 'Third-party apps: manifests, installations, launch and the runtime exchange' },
+  { name: 'app-data', description: "Installed apps' JSON records, in the collections their manifests declare" },
+  { name: 'rich-documents', description: 'Structured documents with versions, made with installed apps' },
+  { name: 'app-assets', description: "Files installed apps upload, within their manifests' limits" },
+  { name: 'system', description: 'Health, readiness and metrics' },
 ];
 
 /** Registers the platform plugins, then each module's routes. Knows no feature. */
@@ -80,10 +91,13 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
       return reply.code(503).header('connection', 'close').header('retry-after', '5').send({ detail: 'The service is shutting down; retry shortly', code: 'unavailable' });
     }
   });
-  // Routes added by documentation plugins are public by nature; everything else must declare.
+  // Routes added by documentation and static-file plugins are public by nature; everything else must declare.
   app.addHook('onRoute', (route) => {
-    if (!route.config?.auth && (route.url.startsWith('/docs') || route.url === '/openapi.json')) {
+    if (route.config?.auth) return;
+    if (route.url.startsWith('/docs') || route.url === '/openapi.json') {
       route.config = { ...route.config, auth: auth.public('API documentation') } as typeof route.config;
+    } else if (route.url.startsWith(CONSOLE_PREFIX)) {
+      route.config = { ...route.config, auth: auth.public('administration console (a browser page)') } as typeof route.config;
     }
   });
   const routeInventory: InventoryRoute[] = [];
@@ -106,7 +120,7 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
       tags: OPENAPI_TAGS,
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'JWT access token or an `sk-` API key' },
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'JWT access token, an `sk-` API key, or (on the routes that admit installed apps) an app access token' },
         },
       },
     },
@@ -118,10 +132,15 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
   await app.register(multipart, {
     limits: { fileSize: config.uploadMaxBytes, files: 501, fields: 50, fieldSize: 64 * 1024, parts: 600 },
   });
+  registerFirstPartyCors(app, config.firstPartyOrigins);
   registerAuth(app, ctx.authenticator, ctx.limits);
+  registerAppCors(app, ctx.authenticator);
   provideRouteDeps(app, { db: ctx.db, limits: ctx.limits });
   registerIdempotency(app, ctx.idempotency, config.idempotencyMaxBodyBytes);
-  registerHealth(app, ctx.db, lifecycle);
+  registerMetrics(app, ctx.metrics, { token: config.metrics.token });
+  const dependencies: DependencyCheck[] = [{ name: 'object_store', check: () => ctx.blobs.check() }];
+  if (ctx.limits.sharedStore) dependencies.push(ctx.limits.sharedStore);
+  registerHealth(app, ctx.db, lifecycle, dependencies, ctx.metrics);
   // A newcomer's first request: where the documentation and the probes are.
   app.get(
     '/',
@@ -137,6 +156,7 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
   );
 
   for (const module of modules) await module.routes?.(app);
+  await registerConsole(app);
   await app.ready();
   return app;
 }

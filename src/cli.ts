@@ -1,7 +1,10 @@
 import { loadConfig, ConfigError } from './platform/config.js';
 import { createCoreContext, closeCoreContext } from './platform/context.js';
 import { createModules } from './modules/index.js';
-import { dispatch, reportFailure, USAGE_ERROR, wantsJson, type CliIO } from './cli/commands.js';
+import path from 'node:path';
+import { dispatch, parseArgs, reportFailure, UsageError, USAGE_ERROR, wantsJson, type CliIO } from './cli/commands.js';
+import { backupCommands, describeBackup } from './cli/backup.js';
+import { restoreBackup } from './cli/restore.js';
 import { runViaSocket } from './cli/socket.js';
 import { postgresServiceDown, readServiceDatabase } from './cli/service-database.js';
 import { DataDirLockedError } from './platform/db/lock.js';
@@ -24,6 +27,8 @@ async function main(argv: string[], io: CliIO, json: boolean): Promise<number> {
     }
     throw error;
   }
+  if (isRestore(argv)) return restore(config, argv, io, json);
+  argv = absolutePaths(argv);
   if (!config.databaseUrl) {
     const viaService = await runViaSocket(config.dataDir, argv, io);
     if (viaService !== null) return viaService;
@@ -45,10 +50,50 @@ async function main(argv: string[], io: CliIO, json: boolean): Promise<number> {
     throw error;
   }
   try {
-    const commands = createModules(ctx).flatMap((m) => m.commands ?? []);
+    const commands = [...createModules(ctx).flatMap((m) => m.commands ?? []), ...backupCommands(ctx)];
     return await dispatch(commands, argv, io);
   } finally {
     await closeCoreContext(ctx);
+  }
+}
+
+/** `restore` alone, with its flags: it must run before any database is opened (and with no service running). */
+const isRestore = (argv: string[]) => {
+  const { words } = parseArgs(argv);
+  return words.length === 1 && words[0] === 'restore';
+};
+
+/** Paths given to --out/--from are the operator's, relative to where they typed the command, not to the service. */
+function absolutePaths(argv: string[]): string[] {
+  return argv.map((arg, i) => {
+    const flag = /^--(out|from)=(.+)$/.exec(arg);
+    if (flag) return `--${flag[1]}=${path.resolve(flag[2])}`;
+    const previous = argv[i - 1];
+    return (previous === '--out' || previous === '--from') && !arg.startsWith('--') ? path.resolve(arg) : arg;
+  });
+}
+
+async function restore(config: ReturnType<typeof loadConfig>, argv: string[], io: CliIO, json: boolean): Promise<number> {
+  const usage = 'Usage: restore --from DIR [--json]';
+  const { flags } = parseArgs(argv);
+  const unknown = Object.keys(flags).filter((f) => f !== 'json' && f !== 'from');
+  try {
+    if (unknown.length) throw new UsageError(`Unknown flag: --${unknown[0]}`);
+    if (typeof flags.from !== 'string' || !flags.from) throw new UsageError('--from is required');
+    const from = path.resolve(flags.from);
+    const manifest = await restoreBackup(config, from);
+    io.out(json ? JSON.stringify({ from, data_dir: config.dataDir, ...manifest }) : `Restored ${from} into ${config.dataDir}: ${describeBackup(manifest)}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      reportFailure(io, json, `${error.message}\n${usage}`, { detail: error.message, code: 'usage_error', usage });
+      return USAGE_ERROR;
+    }
+    if (error instanceof DataDirLockedError) {
+      reportFailure(io, json, `${error.message} Stop it before restoring.`, { detail: error.message, code: 'data_dir_locked' });
+      return 1;
+    }
+    throw error;
   }
 }
 

@@ -10,7 +10,9 @@ import { createModules } from './modules/index.js';
 import type { Module } from './modules/module.js';
 import type { CliCommand } from './cli/commands.js';
 import { startCliSocket, type CliSocket } from './cli/socket.js';
+import { backupCommands } from './cli/backup.js';
 import { recordServiceDatabase } from './cli/service-database.js';
+import { startMetricsServer, type MetricsServer } from './platform/metrics/server.js';
 
 export interface Service {
   ctx: CoreContext;
@@ -19,6 +21,8 @@ export interface Service {
   commands: CliCommand[];
   worker: WorkerRuntime | null;
   lifecycle: Lifecycle;
+  /** The port of GET /metrics when METRICS_PORT is set (and the service listens), else null. */
+  metricsPort: number | null;
   /** Stop accepting, drain in-flight requests, stop workers, close the database. Idempotent. */
   stop(): Promise<void>;
 }
@@ -36,10 +40,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const lifecycle: Lifecycle = { state: 'starting' };
   const ctx = await createCoreContext(config, { db: options.db });
   const modules = createModules(ctx);
-  const commands = modules.flatMap((m) => m.commands ?? []);
+  const commands = [...modules.flatMap((m) => m.commands ?? []), ...backupCommands(ctx)];
   let app: App | null = null;
   let worker: WorkerRuntime | null = null;
   let socket: CliSocket | null = null;
+  let metricsServer: MetricsServer | null = null;
   let stopping: Promise<void> | null = null;
 
   const stop = () =>
@@ -49,6 +54,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       await app?.close(); // stops accepting, waits for in-flight requests
       await worker?.stop(config.shutdownGraceMs);
       for (const module of [...modules].reverse()) await module.stop?.().catch((e) => ctx.log.error({ err: e }, 'module stop failed'));
+      await metricsServer?.close(); // last: the drain itself stays observable
       await closeCoreContext(ctx);
     })());
 
@@ -69,8 +75,13 @@ export async function startService(config: Config, options: StartOptions = {}): 
         [...maintenance, ...modules.flatMap((m) => m.tasks ?? [])],
         ctx.log,
         config.worker.pollIntervalMs,
+        ctx.metrics,
       );
       await worker.start({ reclaimAll: ctx.db.kind === 'pglite' });
+    }
+    if (options.listen && config.metrics.port !== null) {
+      metricsServer = await startMetricsServer(ctx.metrics, { host: config.metrics.host, port: config.metrics.port, token: config.metrics.token });
+      ctx.log.info({ url: `http://${config.metrics.host}:${metricsServer.port}/metrics` }, 'metrics served');
     }
     if (options.cliSocket) {
       socket = await startCliSocket(config.dataDir, commands, ctx.log);
@@ -81,7 +92,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await stop().catch(() => {});
     throw error;
   }
-  return { ctx, app, modules, commands, worker, lifecycle, stop };
+  return { ctx, app, modules, commands, worker, lifecycle, metricsPort: metricsServer?.port ?? null, stop };
 }
 
 /** Whether something already listens on host:port (checked before the database is opened, so a second

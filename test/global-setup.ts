@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/platform/db/pglite.js';
 import { runMigrations } from '../src/platform/db/migrate.js';
 import { readObservedCodes, unlistedCodes } from './support/observed-codes.js';
+import { browserSkipReason, ensureConsoleBuilt } from './support/browser.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const codesDir = await mkdtemp(path.join(os.tmpdir(), 'kb-codes-'));
   project.provide('errorCodesDir', codesDir);
+  // Built once here (a fresh clone has no web/dist), so that browser test files never build it concurrently.
+  const built = browserSkipReason ? Promise.resolve() : ensureConsoleBuilt();
   const teardown = await setupDatabase(project);
+  await built;
   return async () => {
     await teardown();
     await checkObservedCodes(codesDir);

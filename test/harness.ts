@@ -78,6 +78,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE: '100000',
     RATE_LIMIT_MAILS_PER_ADDRESS_PER_HOUR: '100000',
     RATE_LIMIT_MAILS_PER_IP_PER_HOUR: '100000',
+    RATE_LIMIT_MANIFEST_CHECKS_PER_TENANT_PER_MINUTE: '100000',
     RATE_LIMIT_PREFIX: `t${randomUUID().slice(0, 8)}`,
     JOB_POLL_INTERVAL_MS: '200',
     SHUTDOWN_GRACE_MS: '2000',
@@ -92,7 +93,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     db = await openPglite({ dataDir: onDisk ? dataDir : null, appRole: config.databaseAppRole, loadFrom });
   }
   const service = await startService(config, { db, listen: options.listen ?? false });
-  const address = options.listen ? service.app!.server.address() : null;
+  const address = options.listen ? (service.app?.server.address() ?? null) : null; // a worker (RUN_MODE=worker) has no server
   const url = address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : '';
   let closed = false;
   return {

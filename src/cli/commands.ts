@@ -7,7 +7,9 @@ export interface CliCommand {
   flags: string[];
   /** A trailing word after the path, handed to `run` as this flag (`mail show ID` → flags.id). */
   positional?: string;
-  run(flags: Record<string, string | true>, io: CliIO): Promise<number>;
+  /** Flags that may be given more than once; every value reaches `run` in `lists` (any other repeat is a usage error). */
+  repeatable?: string[];
+  run(flags: Record<string, string | true>, io: CliIO, lists: Record<string, string[]>): Promise<number>;
 }
 
 export interface CliIO {
@@ -22,32 +24,44 @@ export class UsageError extends Error {}
 
 export interface ParsedArgs {
   words: string[];
+  /** Each flag's last value. */
   flags: Record<string, string | true>;
+  /** Every value of each flag, in order (for the repeatable ones). */
+  lists: Record<string, string[]>;
+  /** How many times each flag was given. */
+  counts: Record<string, number>;
 }
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const words: string[] = [];
   const flags: Record<string, string | true> = {};
+  const lists: Record<string, string[]> = {};
+  const counts: Record<string, number> = {};
+  const set = (name: string, value: string | true) => {
+    flags[name] = value;
+    counts[name] = (counts[name] ?? 0) + 1;
+    if (typeof value === 'string') (lists[name] ??= []).push(value);
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg.startsWith('--')) {
       const eq = arg.indexOf('=');
       if (eq > 2) {
-        flags[arg.slice(2, eq)] = arg.slice(eq + 1);
+        set(arg.slice(2, eq), arg.slice(eq + 1));
       } else {
         const next = argv[i + 1];
         if (next !== undefined && !next.startsWith('--')) {
-          flags[arg.slice(2)] = next;
+          set(arg.slice(2), next);
           i++;
         } else {
-          flags[arg.slice(2)] = true;
+          set(arg.slice(2), true);
         }
       }
     } else {
       words.push(arg);
     }
   }
-  return { words, flags };
+  return { words, flags, lists, counts };
 }
 
 export function requireFlag(flags: Record<string, string | true>, name: string): string {
@@ -77,7 +91,7 @@ export function reportFailure(io: CliIO, json: boolean, text: string, failure: F
 
 /** Finds and runs the command; bad arguments print a clear message and return 2. */
 export async function dispatch(commands: CliCommand[], argv: string[], io: CliIO): Promise<number> {
-  const { words, flags } = parseArgs(argv);
+  const { words, flags, lists, counts } = parseArgs(argv);
   const json = flags.json !== undefined;
   const command = commands.find(
     (c) => c.path.length + (c.positional ? 1 : 0) === words.length && c.path.every((w, i) => w === words[i]),
@@ -96,8 +110,14 @@ export async function dispatch(commands: CliCommand[], argv: string[], io: CliIO
     reportFailure(io, json, `${detail}\n${usage}`, { detail, code: 'unknown_flag', usage });
     return USAGE_ERROR;
   }
+  const repeated = Object.keys(counts).filter((f) => counts[f] > 1 && !(command.repeatable ?? []).includes(f));
+  if (repeated.length) {
+    const detail = `Flag given more than once: ${repeated.map((f) => `--${f}`).join(', ')}`;
+    reportFailure(io, json, `${detail}\n${usage}`, { detail, code: 'usage_error', usage });
+    return USAGE_ERROR;
+  }
   try {
-    return await command.run(flags, io);
+    return await command.run(flags, io, lists);
   } catch (error) {
     if (error instanceof UsageError) {
       reportFailure(io, json, `${error.message}\n${usage}`, { detail: error.message, code: 'usage_error', usage });

@@ -110,4 +110,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).publicBaseUrl).toBe('http://0.0.0.0:9000');
   });
+
+  it('reads the object store and metrics settings, refusing half a configuration', () => {
+    expect(loadConfig({}).blobs).toEqual({ store: 'filesystem' });
+    const s3 = loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'kb', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true', AWS_REGION: 'eu-west-3', AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' });
+    expect(s3.blobs).toEqual({
+      store: 's3',
+      s3: { bucket: 'kb', region: 'eu-west-3', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, keyPrefix: '', partSizeMb: 8, uploadQueueSize: 4, credentials: { accessKeyId: 'id', secretAccessKey: 'secret' } },
+    });
+    for (const [env, name] of [
+      [{ BLOB_STORE: 's3' }, 'S3_BUCKET'],
+      [{ BLOB_STORE: 'disk' }, 'BLOB_STORE'],
+      [{ BLOB_STORE: 's3', S3_BUCKET: 'kb', AWS_ACCESS_KEY_ID: 'id' }, 'AWS_SECRET_ACCESS_KEY'],
+      [{ BLOB_STORE: 's3', S3_BUCKET: 'kb', S3_PART_SIZE_MB: '4' }, 'S3_PART_SIZE_MB'],
+      [{ BLOB_STORE: 's3', S3_BUCKET: 'kb', S3_KEY_PREFIX: 'no-slash' }, 'S3_KEY_PREFIX'],
+      [{ BLOB_STORE: 's3', S3_BUCKET: 'kb', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+      [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+      [{ METRICS_PORT: 'x' }, 'METRICS_PORT'],
+    ] as const) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(name);
+    }
+    expect(loadConfig({ METRICS_PORT: '9464', HOST: '0.0.0.0' }).metrics).toEqual({ token: null, port: 9464, host: '0.0.0.0' });
+  });
 });

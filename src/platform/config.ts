@@ -15,6 +15,10 @@ export interface Config {
   /** Planner-statistics upkeep (platform/db/maintenance.ts): at most one run per interval; rows changed that call for one. */
   dbMaintenance: { intervalMs: number; analyzeThresholdRows: number };
   redisUrl: string | null;
+  /** Where uploaded files and derived artefacts live: DATA_DIR/blobs, or an S3-compatible bucket shared by every instance. */
+  blobs: { store: 'filesystem' } | { store: 's3'; s3: S3Config };
+  /** GET /metrics: on the HTTP port behind METRICS_TOKEN, and/or on a port of its own (workers have no other). */
+  metrics: { token: string | null; port: number | null; host: string };
   runMode: 'all' | 'api' | 'worker';
   logLevel: string;
   /** The operator CLI logs less unless LOG_LEVEL says otherwise. */
@@ -48,6 +52,8 @@ export interface Config {
     mailsPerAddressPerHour: number;
     /** Calls of the mail-sending routes per client IP per hour. */
     mailsPerIpPerHour: number;
+    /** App manifests validated or imported per tenant per minute. */
+    manifestChecksPerTenantPerMinute: number;
   };
   idempotencyMaxBodyBytes: number;
   idempotencyTtlSec: number;
@@ -71,6 +77,38 @@ export interface Config {
   /** Lifetime of an e-mailed sign-in code, and the wait before another one is sent to the same address. */
   loginCode: { ttlSec: number; resendCooldownSec: number; maxAttempts: number };
   passwordResetTtlSec: number;
+  /** The browser session (cookie `service_session`): idle and absolute lifetimes. */
+  session: { idleTtlSec: number; absoluteTtlSec: number };
+  /**
+   * Origins of our own web front-ends (the one of PUBLIC_BASE_URL included): the only ones that get CORS with
+   * credentials on /api/auth/* and may make cookie-authenticated writes.
+   */
+  firstPartyOrigins: string[];
+  /** Third-party apps (issue 12). */
+  apps: {
+    /** Lets a manifest's URLs be http:// on loopback hosts (development only); https otherwise. */
+    allowHttpLoopback: boolean;
+    launchTokenTtlSec: number;
+    accessTokenTtlSec: number;
+    /** Days an uninstalled app's data is kept before the purge job deletes it. */
+    uninstalledRetentionDays: number;
+    purgeIntervalMs: number;
+  };
+  oauth: {
+    /** Our login page: where `GET /api/auth/authorize` sends a browser without a session (`login_url`). */
+    loginPageUrl: string;
+    /**
+     * The `authorization_endpoint` the discovery documents advertise: the JSON endpoint itself by default, or the web
+     * page that calls it (and follows its `redirect_to`) when browsers are sent there.
+     */
+    authorizationPageUrl: string;
+  };
+  /** What one app installation may keep (app data records; asset limits come from the manifest). */
+  appContent: {
+    maxRecords: number;
+    maxRecordBytes: number;
+    maxDataBytes: number;
+  };
   catalogFile: string | null;
   catalogUrl: string | null;
   provider: {
@@ -78,7 +116,34 @@ export interface Config {
     allowedHosts: string[];
     timeoutMs: number;
     maxRetries: number;
+    /** Chat with providers that speak OpenAI's protocol goes through the pass-through, not the AI SDK. */
+    passthrough: boolean;
   };
+  /** SSO through external OpenID Connect providers (modules/sso). Issuer and JWKS addresses follow `provider`'s policy. */
+  sso: {
+    /** http:// issuers allowed (development and tests on loopback); https only otherwise. */
+    allowHttpIssuers: boolean;
+    /** Callback URLs besides PUBLIC_BASE_URL/api/auth/sso/idp/callback that an IdP may send the browser back to. */
+    redirectUris: string[];
+  };
+  /** Interval of the `: ping` comment on answer streams (chat/query with stream: true). */
+  sseHeartbeatMs: number;
+  chat: {
+    /** How a new conversation gets its title: its first question cut short, or a few words written by the chat model. */
+    titles: 'truncate' | 'model';
+  };
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  keyPrefix: string;
+  partSizeMb: number;
+  uploadQueueSize: number;
+  /** From AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY(/AWS_SESSION_TOKEN); null: the SDK's own chain (profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -121,6 +186,41 @@ function trustProxy(env: Env): boolean | string {
   return raw; // a comma-separated list of trusted proxy addresses or CIDRs
 }
 
+function blobs(env: Env): Config['blobs'] {
+  const store = oneOf(env, 'BLOB_STORE', ['filesystem', 's3'] as const, 'filesystem');
+  if (store === 'filesystem') return { store };
+  const bucket = str(env, 'S3_BUCKET');
+  if (!bucket) throw new ConfigError('S3_BUCKET is required when BLOB_STORE=s3');
+  const endpoint = str(env, 'S3_ENDPOINT');
+  if (endpoint !== null && !/^https?:\/\/[^/]/.test(endpoint)) throw new ConfigError('S3_ENDPOINT must be an http(s) URL, e.g. https://s3.example.com');
+  const keyPrefix = str(env, 'S3_KEY_PREFIX') ?? '';
+  if (!/^([A-Za-z0-9._-]+\/)*$/.test(keyPrefix)) throw new ConfigError('S3_KEY_PREFIX must be empty or path segments each ending in "/", e.g. kb/prod/');
+  const accessKeyId = str(env, 'AWS_ACCESS_KEY_ID');
+  const secretAccessKey = str(env, 'AWS_SECRET_ACCESS_KEY');
+  if ((accessKeyId === null) !== (secretAccessKey === null)) throw new ConfigError('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both or neither');
+  const sessionToken = str(env, 'AWS_SESSION_TOKEN');
+  return {
+    store,
+    s3: {
+      bucket,
+      region: str(env, 'S3_REGION') ?? str(env, 'AWS_REGION') ?? 'us-east-1',
+      endpoint,
+      forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', false),
+      keyPrefix,
+      partSizeMb: int(env, 'S3_PART_SIZE_MB', 8, 5, 5120),
+      uploadQueueSize: int(env, 'S3_UPLOAD_QUEUE_SIZE', 4, 1, 32),
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } : null,
+    },
+  };
+}
+
+function metrics(env: Env, host: string): Config['metrics'] {
+  const token = str(env, 'METRICS_TOKEN');
+  if (token !== null && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  const port = str(env, 'METRICS_PORT') === null ? null : int(env, 'METRICS_PORT', 0, 0, 65535);
+  return { token, port, host: str(env, 'METRICS_HOST') ?? host };
+}
+
 function smtpUrl(env: Env): string | null {
   const raw = str(env, 'SMTP_URL');
   if (raw === null) return null;
@@ -134,10 +234,52 @@ function smtpUrl(env: Env): string | null {
   return raw;
 }
 
+function absoluteUrl(name: string, raw: string | null): string | null {
+  if (raw === null) return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return raw;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+}
+
+function sessionLifetimes(env: Env): Config['session'] {
+  const idleTtlSec = int(env, 'SESSION_IDLE_TTL_SEC', 24 * 3600, 60, 365 * 24 * 3600);
+  const absoluteTtlSec = int(env, 'SESSION_ABSOLUTE_TTL_SEC', 14 * 24 * 3600, 60, 365 * 24 * 3600);
+  if (idleTtlSec > absoluteTtlSec) throw new ConfigError('SESSION_IDLE_TTL_SEC must not exceed SESSION_ABSOLUTE_TTL_SEC');
+  return { idleTtlSec, absoluteTtlSec };
+}
+
+/** An origin is scheme://host[:port], nothing more; `*` is refused (never a wildcard with credentials). */
+function firstPartyOrigins(env: Env, publicBaseUrl: string): string[] {
+  const origins = new Set<string>();
+  try {
+    origins.add(new URL(publicBaseUrl).origin);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL, got "${publicBaseUrl}"`);
+  }
+  for (const raw of (str(env, 'FIRST_PARTY_ORIGINS') ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+    let url: URL | null;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = null;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== raw.replace(/\/$/, '')) {
+      throw new ConfigError(`FIRST_PARTY_ORIGINS must be a comma-separated list of origins like https://app.example.com (no path, no wildcard), got "${raw}"`);
+    }
+    origins.add(url.origin);
+  }
+  return [...origins];
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const host = str(env, 'HOST') ?? '127.0.0.1';
   const databaseAppRole = str(env, 'DATABASE_APP_ROLE') ?? 'kb_app';
+  const publicBaseUrl = (str(env, 'PUBLIC_BASE_URL') ?? `http://${host}:${port}`).replace(/\/+$/, '');
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseAppRole)) {
     throw new ConfigError('DATABASE_APP_ROLE must be a plain lower-case SQL identifier');
   }
@@ -153,10 +295,12 @@ export function loadConfig(env: Env = process.env): Config {
       analyzeThresholdRows: int(env, 'DB_ANALYZE_THRESHOLD_ROWS', 1000, 1),
     },
     redisUrl: str(env, 'REDIS_URL'),
+    blobs: blobs(env),
+    metrics: metrics(env, host),
     runMode: oneOf(env, 'RUN_MODE', ['all', 'api', 'worker'] as const, 'all'),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     cliLogLevel: str(env, 'LOG_LEVEL') ?? 'warn',
-    publicBaseUrl: (str(env, 'PUBLIC_BASE_URL') ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl,
     trustProxy: trustProxy(env),
     jwtSecret: str(env, 'JWT_SECRET'),
     jwtIssuer: str(env, 'JWT_ISSUER') ?? 'knowledge-backend',
@@ -177,6 +321,7 @@ export function loadConfig(env: Env = process.env): Config {
       keyCreationsPerTenantPerMinute: int(env, 'RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE', 30, 1),
       mailsPerAddressPerHour: int(env, 'RATE_LIMIT_MAILS_PER_ADDRESS_PER_HOUR', 10, 1),
       mailsPerIpPerHour: int(env, 'RATE_LIMIT_MAILS_PER_IP_PER_HOUR', 200, 1),
+      manifestChecksPerTenantPerMinute: int(env, 'RATE_LIMIT_MANIFEST_CHECKS_PER_TENANT_PER_MINUTE', 60, 1),
     },
     idempotencyMaxBodyBytes: 5 * 1024 * 1024,
     idempotencyTtlSec: 24 * 3600,
@@ -201,6 +346,24 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: 5,
     },
     passwordResetTtlSec: int(env, 'PASSWORD_RESET_TTL_SEC', 1800, 60, 24 * 3600),
+    session: sessionLifetimes(env),
+    firstPartyOrigins: firstPartyOrigins(env, publicBaseUrl),
+    apps: {
+      allowHttpLoopback: bool(env, 'APPS_ALLOW_HTTP_LOOPBACK', false),
+      launchTokenTtlSec: 60,
+      accessTokenTtlSec: 900,
+      uninstalledRetentionDays: int(env, 'APPS_UNINSTALLED_RETENTION_DAYS', 30, 0, 3650),
+      purgeIntervalMs: int(env, 'APPS_PURGE_INTERVAL_MS', 3600_000, 1000),
+    },
+    oauth: {
+      loginPageUrl: absoluteUrl('OAUTH_LOGIN_PAGE_URL', str(env, 'OAUTH_LOGIN_PAGE_URL')) ?? `${publicBaseUrl}/login`,
+      authorizationPageUrl: absoluteUrl('OAUTH_AUTHORIZATION_PAGE_URL', str(env, 'OAUTH_AUTHORIZATION_PAGE_URL')) ?? `${publicBaseUrl}/api/auth/authorize`,
+    },
+    appContent: {
+      maxRecords: int(env, 'APP_DATA_MAX_RECORDS', 100_000, 1),
+      maxRecordBytes: int(env, 'APP_DATA_MAX_RECORD_BYTES', 64 * 1024, 256, 1024 * 1024),
+      maxDataBytes: int(env, 'APP_DATA_MAX_BYTES', 256 * 1024 * 1024, 1024),
+    },
     catalogFile: str(env, 'CATALOG_FILE'),
     catalogUrl: str(env, 'CATALOG_URL'),
     provider: {
@@ -211,6 +374,32 @@ export function loadConfig(env: Env = process.env): Config {
         .filter(Boolean),
       timeoutMs: int(env, 'PROVIDER_TIMEOUT_MS', 60_000, 100),
       maxRetries: int(env, 'PROVIDER_MAX_RETRIES', 2, 0, 10),
+      passthrough: bool(env, 'PROVIDER_PASSTHROUGH', true),
+    },
+    sso: {
+      allowHttpIssuers: bool(env, 'SSO_ALLOW_HTTP_ISSUERS', false),
+      redirectUris: ssoRedirectUris(env),
+    },
+    sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),
+    chat: {
+      titles: oneOf(env, 'CHAT_TITLES', ['truncate', 'model'] as const, 'truncate'),
     },
   };
+}
+
+/** Exact callback URLs (absolute http(s), no fragment, no credentials): compared as strings, never as prefixes. */
+function ssoRedirectUris(env: Env): string[] {
+  const list = (str(env, 'SSO_REDIRECT_URIS') ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  for (const raw of list) {
+    let url: URL | null;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = null;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.hash || raw.includes('#') || url.username || url.password) {
+      throw new ConfigError(`SSO_REDIRECT_URIS must be a comma-separated list of absolute http(s) URLs without fragment or credentials, got "${raw}"`);
+    }
+  }
+  return list;
 }

@@ -1,5 +1,4 @@
 import { createDbMaintenance, type DbMaintenance } from './db/maintenance.js';
-import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/index.js';
@@ -10,8 +9,9 @@ import { Authenticator } from './auth/authenticator.js';
 import { RateLimits } from './rate-limit/limiter.js';
 import { IdempotencyStore } from './idempotency/idempotency.repo.js';
 import { JobQueue } from './jobs/queue.js';
-import { FileBlobStore, type BlobStore } from './blobs/blob-store.js';
+import { createBlobStore, type BlobStore } from './blobs/index.js';
 import { Clock } from './clock.js';
+import { Metrics } from './metrics/metrics.js';
 
 /** Everything cross-cutting a module may use; built once per process (or per test app). */
 export interface CoreContext {
@@ -30,6 +30,8 @@ export interface CoreContext {
   clock: Clock;
   /** Planner statistics kept current after indexing (ANALYZE, and GIN pending lists merged). */
   maintenance: DbMaintenance;
+  /** The process's Prometheus registry: platform parts and modules declare their series here. */
+  metrics: Metrics;
 }
 
 /** Secrets and tokens are never logged, whatever a log line carries. */
@@ -46,10 +48,14 @@ export const REDACT = [
   '*.access_token',
   '*.refresh_token',
   '*.key',
+  '*.client_secret',
 ];
 
-/** Credentials that may ride in a query string (the deprecated `?viewer_token=`) never reach a log line. */
-const SECRET_QUERY = /([?&](?:viewer_token|token|access_token|api_key)=)[^&#]*/gi;
+/**
+ * Credentials that may ride in a query string (the deprecated `?viewer_token=`, an IdP's authorization `code` at the
+ * SSO callback: single use and PKCE-bound, but still not for logs) never reach a log line.
+ */
+const SECRET_QUERY = /([?&](?:viewer_token|token|access_token|api_key|code)=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
 export function createLogger(config: Config): Logger {
@@ -75,8 +81,10 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
     const tokens = new TokenService(secrets.jwtSecret, config.jwtIssuer, config.jwtAudience);
     const bus = new EventBus(db);
     const authenticator = new Authenticator(tokens, bus);
-    const limits = await RateLimits.create(config);
+    const metrics = new Metrics();
+    const limits = await RateLimits.create(config, metrics, (error) => log.warn({ err: error }, 'redis connection error'));
     const queue = new JobQueue(db, bus, config.worker.jobMaxAttempts);
+    declarePlatformGauges(metrics, db, queue);
     await authenticator.start();
     await queue.start();
     return {
@@ -90,7 +98,8 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
       limits,
       idempotency: new IdempotencyStore(db, config.idempotencyTtlSec),
       queue,
-      blobs: new FileBlobStore(path.join(config.dataDir, 'blobs')),
+      blobs: createBlobStore(config),
+      metrics,
       clock: new Clock(),
       maintenance: createDbMaintenance({
         db,
@@ -105,9 +114,23 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
   }
 }
 
+/** Series read at scrape time from the database pool and the job table. */
+function declarePlatformGauges(metrics: Metrics, db: Database, queue: JobQueue): void {
+  metrics.gauge('kb_db_pool_connections', 'Connections of the PostgreSQL pool of this process, by state (total, idle, waiting callers, max)', ['state'], (gauge) => {
+    const usage = db.poolUsage?.();
+    if (!usage) return;
+    for (const [state, n] of Object.entries(usage)) gauge.set({ state }, n);
+  });
+  metrics.gauge('kb_job_queue_depth', 'Jobs in the shared queue by queue and state (queued, delayed, running, dead); the same on every instance', ['queue', 'state'], async (gauge) => {
+    gauge.reset();
+    for (const row of await queue.depth()) gauge.set({ queue: row.queue, state: row.state }, row.n);
+  });
+}
+
 export async function closeCoreContext(ctx: CoreContext): Promise<void> {
   await ctx.authenticator.stop();
   await ctx.limits.close();
   await ctx.maintenance.close();
+  ctx.blobs.close();
   await ctx.db.close();
 }

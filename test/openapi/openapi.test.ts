@@ -1,7 +1,7 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../harness.js';
-import { callable, isDocsPage, label, openapiPath } from '../security/inventory.js';
+import { callable, isBrowserPage, label, openapiPath } from '../security/inventory.js';
 
 /**
  * The served document is valid OpenAPI 3.1.0, and it describes exactly the routes the app
@@ -65,7 +65,7 @@ describe('the route inventory', () => {
     const ops = new Set(documented());
     expect(ops.size).toBeGreaterThanOrEqual(15);
     const missing = callable(t.app.routeInventory)
-      .filter((r) => !isDocsPage(r.url))
+      .filter((r) => !isBrowserPage(r.url))
       .map(label)
       .filter((l) => !(l in UNDOCUMENTED) && !ops.has(l));
     expect(missing, 'registered routes missing from /openapi.json').toEqual([]);
@@ -81,7 +81,7 @@ describe('the route inventory', () => {
     const wrong: string[] = [];
     for (const route of callable(t.app.routeInventory)) {
       const entry = label(route);
-      if (isDocsPage(route.url) || entry in UNDOCUMENTED) continue;
+      if (isBrowserPage(route.url) || entry in UNDOCUMENTED) continue;
       const op = operation(entry);
       if (!op) continue; // reported by the test above
       const bearer = JSON.stringify(op.security ?? null) === JSON.stringify([{ bearerAuth: [] }]);

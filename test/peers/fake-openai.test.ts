@@ -304,3 +304,57 @@ describe('failure modes', () => {
     expect(() => fake.setMode('nope' as never)).toThrow(/unknown fake mode/);
   });
 });
+
+describe('scripted replies, rerank and trickling streams', () => {
+  it('setReply: a text or a function of the request, streamed or not, until reset()', async () => {
+    fake.setReply((request) => `${request.model} saw ${request.messages.length} messages; system: ${request.system}; last: ${request.lastUser}`);
+    const ai = createOpenAI({ baseURL: fake.url, apiKey: 'k' }).chat('gpt-4o-mini');
+    const { text } = await generateText({ model: ai, system: 'be brief', prompt: 'cite [2]', maxRetries: 0 });
+    expect(text).toBe('gpt-4o-mini saw 2 messages; system: be brief; last: cite [2]');
+    fake.setReply('Paris [1].');
+    const streamed = streamText({ model: ai, prompt: 'x', maxRetries: 0 });
+    expect(await streamed.text).toBe('Paris [1].');
+    fake.reset();
+    expect((await generateText({ model: ai, prompt: 'hi', maxRetries: 0 })).text).toBe('echo: hi');
+  });
+
+  it("answers Cohere's /rerank with the lexical cross-scorer's scores, best first, cut at top_n", async () => {
+    const documents = ['The office is closed on holidays.', 'A late payment fee applies to an unpaid invoice.', { text: 'An invoice lists the amount.' }];
+    const res = await fetch(`${fake.url}/rerank`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer co-key' },
+      body: JSON.stringify({ model: 'rerank-v3.5', query: 'late fee on an unpaid invoice', documents, top_n: 2 }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as any;
+    expect(body.results.map((r: any) => r.index)).toEqual([1, 2]);
+    expect(body.results[0].relevance_score).toBeGreaterThan(body.results[1].relevance_score);
+    expect(body.meta.billed_units).toEqual({ search_units: 1 });
+    expect(fake.requests[0]).toMatchObject({ path: '/v1/rerank', status: 200 });
+
+    const bad = await fetch(`${fake.url}/rerank`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'x' }) });
+    expect(bad.status).toBe(400);
+    fake.setMode({ mode: 'server_error', times: 1 });
+    expect((await fetch(`${fake.url}/rerank`, { method: 'POST', body: JSON.stringify({ query: 'x', documents: ['y'] }) })).status).toBe(500);
+  });
+
+  it('slow_stream: the first piece at once, the next ones a delay apart; a client that leaves is recorded as aborted', async () => {
+    fake.setMode({ mode: 'slow_stream', delayMs: 60_000 });
+    const controller = new AbortController();
+    const stream = await client.chat.completions.create(
+      { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'one two three four five six seven eight' }], stream: true },
+      { signal: controller.signal },
+    );
+    const seen: string[] = [];
+    for await (const chunk of stream) {
+      const piece = chunk.choices[0]?.delta.content;
+      if (piece) {
+        seen.push(piece);
+        break; // the next piece is a minute away: leave
+      }
+    }
+    expect(seen).toEqual(['echo: one two ']);
+    await fake.waitFor((r) => r[0]?.aborted === true);
+    expect(fake.requests[0]).toMatchObject({ mode: 'slow_stream', status: 200, aborted: true });
+  });
+});

@@ -1,14 +1,17 @@
 /**
  * A fake OpenAI provider: a real HTTP server on loopback that speaks enough of the OpenAI REST API for the official
- * `openai` client and the Vercel AI SDK (`@ai-sdk/openai`, `@ai-sdk/openai-compatible`) to work against it.
- * Answers are deterministic; failure modes (429, quota, 401, 500, hang, malformed JSON, cut stream, slow, a redirect,
- * a 401 that echoes the bearer token as some providers do) are chosen
- * at runtime with setMode() or per request with the `x-fake-mode` header. Used by tests and by latency benchmarks,
- * so the hot path does no logging and keeps connections alive.
+ * `openai` client and the Vercel AI SDK (`@ai-sdk/openai`, `@ai-sdk/openai-compatible`) to work against it, plus
+ * Cohere's `/rerank` (scored by the lexical cross-scorer of ./lexical-reranker.ts).
+ * Answers are deterministic; failure modes (429, quota, 401, 500, hang, malformed JSON, cut stream, slow, a stream that
+ * trickles, a redirect, a 401 that echoes the bearer token as some providers do) are chosen
+ * at runtime with setMode() or per request with the `x-fake-mode` header. Chat replies echo the last user message
+ * unless a test scripts them with setReply() (e.g. an answer citing `[n]` markers of the sources it was given).
+ * Used by tests and by latency benchmarks, so the hot path does no logging and keeps connections alive.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eventually } from '../support/eventually.js';
+import { lexicalRerankScores } from './lexical-reranker.js';
 
 export const FAKE_MODES = [
   'ok',
@@ -20,6 +23,8 @@ export const FAKE_MODES = [
   'malformed',
   'stream_cut',
   'slow',
+  /** A chat stream whose pieces arrive `delayMs` apart (the first at once): a client can leave mid-answer. */
+  'slow_stream',
   'redirect',
   'echo_key',
 ] as const;
@@ -31,7 +36,7 @@ export interface ModeSetting {
   times?: number;
   /** Retry-After seconds sent with 'rate_limit' (default: the server's retryAfterSeconds). */
   retryAfter?: number;
-  /** Delay of 'slow' in milliseconds (default: the server's slowMs). */
+  /** Delay of 'slow', and between the pieces of 'slow_stream', in milliseconds (default: the server's slowMs). */
   delayMs?: number;
 }
 
@@ -61,13 +66,25 @@ export interface FakeOpenAIOptions {
   redirectTo?: string;
 }
 
+/** What a scripted chat reply sees: the request's messages (system, history and user turns). */
+export interface ChatRequestView {
+  model: string;
+  messages: { role: string; content: string }[];
+  /** The system messages joined, and the last user message: what most scripts look at. */
+  system: string;
+  lastUser: string;
+}
+export type ChatReply = string | ((request: ChatRequestView) => string);
+
 export interface FakeOpenAI {
   /** Base URL ending in /v1, for `baseURL`. */
   url: string;
   port: number;
   requests: RecordedRequest[];
   setMode(mode: FakeMode | ModeSetting): void;
-  /** Back to 'ok' and an empty request record. */
+  /** Scripts the chat replies (streamed or not) until reset() or setReply(null): a text, or a function of the request. */
+  setReply(reply: ChatReply | null): void;
+  /** Back to 'ok', echoed replies and an empty request record. */
   reset(): void;
   /** Resolves once `predicate(requests)` holds (e.g. a request was recorded as aborted). */
   waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
@@ -172,6 +189,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
   const defaultDims = opts.dimensions ?? 16;
   const record = opts.record ?? true;
   let setting: Required<Omit<ModeSetting, 'times'>> & { times: number } = fresh('ok');
+  let reply: ChatReply | null = null;
   let seq = 0;
   const requests: RecordedRequest[] = [];
   const cutByServer = new WeakSet<ServerResponse>();
@@ -210,13 +228,22 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
   function chatContent(body: Json) {
     const messages: Json[] = Array.isArray(body.messages) ? body.messages : [];
     const lastUser = [...messages].reverse().find((m) => m?.role === 'user');
-    const content = `echo: ${textOf(lastUser?.content)}`;
+    let content = `echo: ${textOf(lastUser?.content)}`;
+    if (reply !== null) {
+      const view: ChatRequestView = {
+        model: String(body.model ?? ''),
+        messages: messages.map((m) => ({ role: String(m?.role), content: textOf(m?.content) })),
+        system: messages.filter((m) => m?.role === 'system').map((m) => textOf(m.content)).join('\n'),
+        lastUser: textOf(lastUser?.content),
+      };
+      content = typeof reply === 'string' ? reply : reply(view);
+    }
     const prompt_tokens = messages.reduce((n, m) => n + countTokens(textOf(m?.content)), 0) || 1;
     const completion_tokens = countTokens(content);
     return { content, usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens } };
   }
 
-  function chat(res: ServerResponse, rec: Rec, body: Json, mode: FakeMode) {
+  function chat(res: ServerResponse, rec: Rec, body: Json, mode: FakeMode, delayMs = 0) {
     const { content, usage } = chatContent(body);
     const id = `chatcmpl-fake${seq}`;
     const created = Math.floor(Date.now() / 1000);
@@ -250,7 +277,33 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     events.push(chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]));
     if (withUsage) events.push(chunk([], { usage }));
     events.push('data: [DONE]\n\n');
-    res.end(events.join(''));
+    if (mode !== 'slow_stream') return res.end(events.join(''));
+    // The role chunk and the first piece at once, then one event per delay, until the client leaves or all is sent.
+    res.write(events.shift()! + events.shift()!);
+    const timer = setInterval(() => {
+      const next = events.shift();
+      if (next === undefined || res.destroyed) return clearInterval(timer);
+      if (events.length === 0) {
+        clearInterval(timer);
+        res.end(next);
+      } else res.write(next);
+    }, delayMs);
+    res.once('close', () => clearInterval(timer));
+  }
+
+  /** Cohere's rerank (v1 and v2 share it): documents as strings or {text}; results sorted by relevance_score. */
+  function rerank(res: ServerResponse, rec: Rec, body: Json) {
+    if (typeof body.query !== 'string' || !Array.isArray(body.documents)) {
+      return send(res, rec, 400, JSON.stringify({ message: 'query and documents are required' }));
+    }
+    const texts = body.documents.map((d: unknown) => (typeof d === 'string' ? d : String((d as Json)?.text ?? '')));
+    const scores = lexicalRerankScores(body.query, texts);
+    const order = scores.map((score, index) => ({ index, relevance_score: score }));
+    // Best first; ties keep the order the documents came in, as a stable reranker does.
+    order.sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index);
+    const topN = Number.isInteger(body.top_n) && body.top_n > 0 ? body.top_n : order.length;
+    const meta = { api_version: { version: '2' }, billed_units: { search_units: 1 } };
+    send(res, rec, 200, JSON.stringify({ id: `rerank-fake${seq}`, results: order.slice(0, topN), meta }));
   }
 
   /** Sends `data`, then drops the connection, as a provider whose connection breaks mid-answer. */
@@ -306,11 +359,12 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     send(res, rec, 200, JSON.stringify(answer));
   }
 
-  function route(req: IncomingMessage, res: ServerResponse, rec: Rec, body: unknown, mode: FakeMode) {
+  function route(req: IncomingMessage, res: ServerResponse, rec: Rec, body: unknown, mode: FakeMode, delayMs = 0) {
     const path = (req.url ?? '/').split('?')[0];
     const json = (body ?? {}) as Json;
-    if (req.method === 'POST' && path === '/v1/chat/completions') return chat(res, rec, json, mode);
+    if (req.method === 'POST' && path === '/v1/chat/completions') return chat(res, rec, json, mode, delayMs);
     if (mode === 'stream_cut') return cut(res, rec, '{"object":"list","data":[');
+    if (req.method === 'POST' && (path === '/v1/rerank' || path === '/v2/rerank')) return rerank(res, rec, json);
     if (req.method === 'POST' && path === '/v1/embeddings') return embeddings(res, rec, json);
     if (req.method === 'POST' && path === '/v1/images/generations') return images(res, rec, json);
     if (req.method === 'POST' && path === '/v1/audio/transcriptions') return transcription(res, rec, json);
@@ -379,7 +433,7 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
         return;
       }
       default:
-        return route(req, res, rec, body, current.mode);
+        return route(req, res, rec, body, current.mode, current.delayMs);
     }
   }
 
@@ -401,8 +455,12 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       if (!FAKE_MODES.includes(s.mode)) throw new Error(`unknown fake mode ${s.mode}`);
       setting = fresh(s.mode, s);
     },
+    setReply(next) {
+      reply = next;
+    },
     reset() {
       setting = fresh('ok');
+      reply = null;
       requests.length = 0;
     },
     async waitFor(predicate, timeoutMs = 2000) {

@@ -24,6 +24,21 @@ import { users } from '../../src/modules/users/users.table.js';
 import { invitations } from '../../src/modules/users/invitations.table.js';
 import { mailMessages } from '../../src/modules/mail/mail.table.js';
 import { auditEvents } from '../../src/modules/audit/audit.table.js';
+import { browserSessions } from '../../src/modules/sessions/sessions.table.js';
+import { ssoIdentities, ssoProviders, ssoSettings, ssoStates } from '../../src/modules/sso/sso.table.js';
+import { conversationMessages, conversations } from '../../src/modules/chat/conversations/conversations.table.js';
+import { messageFeedback } from '../../src/modules/chat/feedback/feedback.table.js';
+import { appInstallations, appLaunchTokens, apps, appVersions } from '../../src/modules/apps/apps.table.js';
+import { oauthClients, oauthCodes, oauthConsents, oauthGrants, oauthRefreshTokens, oauthSigningKeys } from '../../src/modules/oauth/oauth.table.js';
+import {
+  appAssetAttachments,
+  appAssets,
+  appContentUsage,
+  appRecords,
+  richDocuments,
+  richDocumentSettings,
+  richDocumentVersions,
+} from '../../src/modules/app-content/app-content.table.js';
 
 export const drizzleTables: readonly PgTable[] = [
   tenants,
@@ -49,4 +64,29 @@ export const drizzleTables: readonly PgTable[] = [
   auditEvents,
   loginCodes,
   passwordResets,
+  browserSessions,
+  ssoProviders,
+  ssoIdentities,
+  ssoStates,
+  ssoSettings,
+  conversations,
+  conversationMessages,
+  messageFeedback,
+  apps,
+  appVersions,
+  appInstallations,
+  appLaunchTokens,
+  oauthClients,
+  oauthConsents,
+  oauthCodes,
+  oauthGrants,
+  oauthRefreshTokens,
+  oauthSigningKeys,
+  appRecords,
+  appContentUsage,
+  richDocuments,
+  richDocumentVersions,
+  richDocumentSettings,
+  appAssets,
+  appAssetAttachments,
 ];

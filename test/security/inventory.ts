@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { InventoryRoute } from '../../src/app.js';
+import { PREFLIGHT_REASON } from '../../src/platform/http/app-cors.js';
 
 /**
  * The registered routes as the cross-cutting suites see them (app.routeInventory, filled by an onRoute
  * hook in src/app.ts). HEAD routes are Fastify's automatic twins of GET routes: same requirement.
  */
 
-/** Pages and assets @fastify/swagger-ui registers under /docs: public by nature, hidden from the document. */
-export const isDocsPage = (url: string) => url === '/docs' || url.startsWith('/docs/');
+/**
+ * Browser pages, public by nature and absent from the OpenAPI document: what @fastify/swagger-ui registers
+ * under /docs, the administration console under /admin (its files depend on the build), and the fixed
+ * paths mails link to, which forward into the console.
+ */
+export const isBrowserPage = (url: string) =>
+  url === '/docs' || url.startsWith('/docs/') || url === '/admin' || url.startsWith('/admin/') || ['/accept-invitation', '/reset-password'].includes(url);
 
 /**
  * Wildcard routes whose tail the OpenAPI document names (the route's `swaggerTransform`): a wildcard is how Fastify
@@ -24,5 +30,8 @@ export const concreteUrl = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, (
 
 export const label = (route: Pick<InventoryRoute, 'method' | 'url'>) => `${route.method} ${openapiPath(route.url)}`;
 
-/** Routes a client calls, one per method and path (no HEAD twins). */
-export const callable = (inventory: InventoryRoute[]) => inventory.filter((r) => r.method !== 'HEAD');
+/** An OPTIONS twin answering CORS preflights of a route apps call (platform/http/app-cors.ts); hidden from OpenAPI. */
+export const isPreflight = (route: InventoryRoute) => route.method === 'OPTIONS' && route.auth?.kind === 'public' && route.auth.why === PREFLIGHT_REASON;
+
+/** Routes a client calls, one per method and path (no HEAD twins, no CORS preflight twins). */
+export const callable = (inventory: InventoryRoute[]) => inventory.filter((r) => r.method !== 'HEAD' && !isPreflight(r));

@@ -53,3 +53,14 @@ export function sseData(body: string): string[] {
     .filter((block) => block.startsWith('data: '))
     .map((block) => block.slice(6));
 }
+
+/**
+ * The two ways a chat call reaches a provider that speaks OpenAI's protocol (the fake is one): the pass-through and
+ * the AI SDK, chosen by PROVIDER_PASSTHROUGH. Tests of the rules every call obeys run against both
+ * (`describe.each(CHAT_PATHS)`), so that neither path can drop one.
+ */
+export const CHAT_PATHS = [
+  { path: 'pass-through', passthrough: true, env: { PROVIDER_PASSTHROUGH: 'true' } },
+  { path: 'AI SDK', passthrough: false, env: { PROVIDER_PASSTHROUGH: 'false' } },
+] as const;
+export type ChatPath = (typeof CHAT_PATHS)[number];

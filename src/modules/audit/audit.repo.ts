@@ -4,7 +4,7 @@ import { auditEvents, type AuditRow } from './audit.table.js';
 
 export interface AuditEventInput {
   type: string;
-  actorKind: 'user' | 'api_key' | 'operator' | 'anonymous';
+  actorKind: 'user' | 'api_key' | 'app' | 'operator' | 'anonymous';
   actorId: string | null;
   targetId?: string | null;
   details?: Record<string, unknown>;

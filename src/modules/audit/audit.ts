@@ -21,6 +21,12 @@ export const AUDIT_TYPES = [
   'auth.otp_sign_in',
   'auth.password_reset_requested',
   'auth.password_reset_confirmed',
+  'sso.provider_saved',
+  'sso.provider_deleted',
+  'sso.settings_changed',
+  'sso.admin_consent',
+  'sso.identity_linked',
+  'sso.sign_in',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
@@ -30,6 +36,7 @@ export type AuditActor = Principal | 'operator' | { anonymous: true; userId?: st
 function actorOf(actor: AuditActor): Pick<AuditEventInput, 'actorKind' | 'actorId'> {
   if (actor === 'operator') return { actorKind: 'operator', actorId: null };
   if ('anonymous' in actor) return { actorKind: 'anonymous', actorId: actor.userId ?? null };
+  if (actor.kind === 'app') return { actorKind: 'app', actorId: actor.installationId };
   return actor.kind === 'user' ? { actorKind: 'user', actorId: actor.userId } : { actorKind: 'api_key', actorId: actor.apiKeyId };
 }
 

@@ -10,8 +10,7 @@ import type { RateLimits } from '../../platform/rate-limit/limiter.js';
 import { refuseIfGuessing, spendFailure } from '../../platform/rate-limit/budgets.js';
 import { audit } from '../audit/index.js';
 import { findTenant } from '../tenants/index.js';
-import { checkPassword, findUser, hashPassword, presentUser, updateUser, verifyPassword, type InvitationsService } from '../users/index.js';
-import { revokeUserRefreshTokens } from './refresh-tokens.repo.js';
+import { checkPassword, findUser, hashPassword, presentUser, updateUser, verifyPassword, type InvitationsService, type RevokeSessions } from '../users/index.js';
 import type { AuthService, TokenPair } from './auth.service.js';
 
 export interface AccountDeps {
@@ -20,6 +19,8 @@ export interface AccountDeps {
   clock: Clock;
   authenticator: Pick<Authenticator, 'forgetUser'>;
   limits: Pick<RateLimits, 'consume' | 'refuseIfExhausted'>;
+  /** Ends every signed-in session of the user (refresh tokens, browser sessions, OAuth grants); wired by the composition root. */
+  revokeSessions: RevokeSessions;
 }
 
 type UserPrincipal = Principal & { kind: 'user' };
@@ -62,7 +63,7 @@ export function createAccountService(deps: AccountDeps, auth: AuthService, invit
     const passwordHash = await hashPassword(input.new_password);
     const pair = await tdb.run(async (t) => {
       await updateUser(t, user.id, { passwordHash });
-      await revokeUserRefreshTokens(t, user.id, clock.now());
+      await deps.revokeSessions(t, user.id, clock.now());
       await audit(t, 'user.password_changed', principal, { targetId: user.id, ip });
       return auth.issueFor(t, user, randomUUID());
     });

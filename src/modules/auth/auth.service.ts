@@ -22,7 +22,12 @@ export interface AuthDeps {
   tokens: TokenService;
   limits: Pick<RateLimits, 'consume' | 'enforce' | 'refuseIfExhausted'>;
   config: Pick<Config, 'accessTokenTtlSec' | 'refreshTokenTtlSec'>;
+  /** Asked before a password or code sign-in succeeds; throws to refuse it (SSO enforcement, wired by the composition root). */
+  signInGate?: SignInGate;
 }
+
+/** Refuses (throws) a password or code sign-in of a user whose credentials were right, e.g. when the tenant requires SSO. */
+export type SignInGate = (t: TenantTx, user: UserRow) => Promise<void>;
 
 export interface TokenPair {
   access_token: string;
@@ -68,6 +73,8 @@ export function createAuthService(deps: AuthDeps) {
       throw notAuthenticated('invalid_credentials');
     }
     const pair = await tdb.run(async (t) => {
+      // Only after the password was right: a refusal tells nothing to someone who does not know it.
+      await deps.signInGate?.(t, user);
       await updateUser(t, user.id, { lastLoginAt: new Date() });
       await deps.bus.publish(AUTH_CHANNEL, { kind: 'user', id: user.id }, t.tx); // cached profiles show the new login time
       return issue(t, user, randomUUID());

@@ -1,5 +1,5 @@
 // The auth module as other modules see it.
-export { createAuthService, type AuthService, type TokenPair } from './auth.service.js';
+export { createAuthService, type AuthService, type SignInGate, type TokenPair } from './auth.service.js';
 export { createAccountService, type AccountService } from './account.service.js';
 export { authRoutes } from './auth.routes.js';
 export { createCredentialStore } from './credential-store.js';

@@ -14,7 +14,7 @@ import { audit } from '../audit/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findTenant, type TenantRow } from '../tenants/index.js';
 import { findUserByEmail, normaliseEmail, updateUser } from '../users/index.js';
-import type { AuthService, TokenPair } from './auth.service.js';
+import type { AuthService, SignInGate, TokenPair } from './auth.service.js';
 import { endLoginCodes, insertLoginCode, lockLatestLoginCode, lockLoginCodeTarget, updateLoginCode } from './login-codes.repo.js';
 import type { LoginCodePurpose } from './login-codes.table.js';
 import { mailBudgets, spendFailure, refuseIfGuessing } from '../../platform/rate-limit/budgets.js';
@@ -28,6 +28,7 @@ export interface LoginCodesDeps {
   limits: Pick<RateLimits, 'consume' | 'enforce' | 'refuseIfExhausted'>;
   queue: Pick<JobQueue, 'enqueue'>;
   config: Pick<Config, 'loginCode'>;
+  signInGate?: SignInGate;
 }
 
 export const LOGIN_CODE_QUEUE = 'login_code';
@@ -131,6 +132,9 @@ export function createLoginCodesService(deps: LoginCodesDeps, auth: AuthService,
           await audit(t, 'auth.login_failed', { anonymous: true, userId: user?.id ?? null }, { targetId: user?.id ?? null, details: { email, method: purpose }, ip });
           return null;
         }
+        // The right code is spent either way; a refusal (SSO required) is thrown once the transaction commits.
+        const refusal: unknown = deps.signInGate ? await deps.signInGate(t, user).then(() => null, (error: unknown) => error) : null;
+        if (refusal) return { refusal };
         const fresh = (await updateUser(t, user.id, { lastLoginAt: clock.now() }))!;
         await deps.bus.publish(AUTH_CHANNEL, { kind: 'user', id: user.id }, t.tx);
         await audit(t, 'auth.otp_sign_in', { anonymous: true, userId: user.id }, { targetId: user.id, details: { method: purpose, device_name: input.device_name ?? null }, ip });
@@ -141,6 +145,7 @@ export function createLoginCodesService(deps: LoginCodesDeps, auth: AuthService,
       await spendFailure(limits, buckets);
       throw invalidCode();
     }
+    if ('refusal' in outcome) throw outcome.refusal;
     deps.authenticator.forgetUser(outcome.userId);
     return outcome.pair;
   }

@@ -11,10 +11,9 @@ import type { JobHandler } from '../../platform/jobs/worker.js';
 import { audit } from '../audit/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findTenant } from '../tenants/index.js';
-import { checkPassword, findUser, findUserByEmail, hashPassword, normaliseEmail, updateUser } from '../users/index.js';
+import { checkPassword, findUser, findUserByEmail, hashPassword, normaliseEmail, updateUser, type RevokeSessions } from '../users/index.js';
 import { mailBudgets, refuseIfGuessing, spendFailure } from '../../platform/rate-limit/budgets.js';
 import { endPasswordResets, findPasswordResetTenant, insertPasswordReset, lockPasswordResetByHash } from './password-resets.repo.js';
-import { revokeUserRefreshTokens } from './refresh-tokens.repo.js';
 import { hashOpaqueToken, opaqueTokenKind } from '../../platform/auth/opaque-token.js';
 
 export interface PasswordResetDeps {
@@ -25,6 +24,8 @@ export interface PasswordResetDeps {
   limits: Pick<RateLimits, 'consume' | 'enforce' | 'refuseIfExhausted'>;
   queue: Pick<JobQueue, 'enqueue'>;
   config: Pick<Config, 'passwordResetTtlSec'>;
+  /** Ends every signed-in session of the user (refresh tokens, browser sessions, OAuth grants); wired by the composition root. */
+  revokeSessions: RevokeSessions;
 }
 
 export const PASSWORD_RESET_QUEUE = 'password_reset';
@@ -98,7 +99,7 @@ export function createPasswordResetService(deps: PasswordResetDeps, mailer: Mail
         checkPassword(input.new_password, { email: user.email, tenantSlug: tenant.slug }, 'new_password');
         await updateUser(t, user.id, { passwordHash: await hashPassword(input.new_password) });
         await endPasswordResets(t, user.id, now);
-        await revokeUserRefreshTokens(t, user.id, now);
+        await deps.revokeSessions(t, user.id, now);
         await deps.bus.publish(AUTH_CHANNEL, { kind: 'user', id: user.id }, t.tx);
         await audit(t, 'auth.password_reset_confirmed', { anonymous: true, userId: user.id }, { targetId: user.id, ip });
         await mailer.enqueue(t, 'password_changed', user.email, { at: now });

@@ -23,7 +23,6 @@ export const UploadBody = Type.Object({
 
 export const DocumentParams = Type.Object({ document_id: UuidStr });
 export const JobParams = Type.Object({ job_id: UuidStr });
-export const ConversationParams = Type.Object({ conversation_id: UuidStr });
 
 export const UploadResponse = Type.Object({
   document_id: UuidStr,
@@ -132,10 +131,6 @@ export const ProgressResponse = Type.Object({
   error: Type.Integer(),
   total: Type.Integer(),
   in_progress: Type.Integer({ description: 'pending + parsing + indexing' }),
-});
-
-export const ByConversationQuery = Type.Object({
-  status: Type.Optional(Type.Union([...Status.anyOf, Type.Literal('ready')], { description: '`ready` means indexed' })),
 });
 
 export const Profile = Type.Object({

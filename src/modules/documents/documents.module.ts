@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import type { CoreContext } from '../../platform/context.js';
 import type { Module } from '../module.js';
 import { mountRoutes } from '../../platform/http/route.js';
@@ -6,7 +7,8 @@ import { createChunkPool, createParserPool, type DescriptionGenerator, type Embe
 import { createDocumentsService } from './documents.service.js';
 import { documentsRoutes } from './documents.routes.js';
 import { createIngestService, type IngestService } from './ingest.js';
-import { createIngestJobHandler } from './indexing/handler.js';
+import { createIngestJobHandler, type IngestThroughput } from './indexing/handler.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import { createIndexingScheduler } from './indexing/schedule.js';
 import { createDocumentRemover, type DocumentRemover } from './removal.js';
 import { closeEventStreams } from '../../platform/http/sse.js';
@@ -68,11 +70,13 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
     embeddings: deps.embeddings,
     describer: deps.describer,
     maintenance: ctx.maintenance,
+    throughput: ingestThroughput(ctx.metrics),
   });
   const module: Module = {
     name: 'documents',
     routes: async (app) => {
-      mountRoutes(app, [...documentsRoutes(service, ingest), ...reindexRoutes(reindex, { bus: ctx.bus })]);
+      const tmpRoot = path.join(ctx.config.dataDir, 'tmp');
+      mountRoutes(app, [...documentsRoutes(service, ingest, { tmpRoot }), ...reindexRoutes(reindex, { bus: ctx.bus })]);
       // An open run stream would hold shutdown until its run ends: end them first (clients reconnect).
       app.addHook('preClose', async () => closeEventStreams(app));
     },
@@ -82,4 +86,16 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
     },
   };
   return { module, ingest, remover, reindex };
+}
+
+/** Ingestion throughput: rate() of these is documents (and bytes) indexed per second across the workers. */
+function ingestThroughput(metrics: Metrics): IngestThroughput {
+  const documents = metrics.counter('kb_documents_ingested_total', 'Documents whose indexing ended, by outcome (indexed, error)', ['outcome']);
+  const bytes = metrics.counter('kb_documents_ingested_bytes_total', 'Bytes of the original files whose indexing ended, by outcome', ['outcome']);
+  return {
+    finished(outcome, size) {
+      documents.inc({ outcome });
+      bytes.inc({ outcome }, size);
+    },
+  };
 }

@@ -38,6 +38,15 @@ export async function findDocument(tx: Tx, tenantId: string, id: string, lock = 
   return row ?? null;
 }
 
+/** The tenant's documents among `ids`; an id that does not exist, or is another tenant's, is simply absent. */
+export async function findDocumentsByIds({ tx, tenantId }: TenantTx, ids: readonly string[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.tenantId, tenantId), inArray(documents.id, [...ids])));
+}
+
 /** Memories and folders belong to another module; only their existence in the tenant matters here. */
 export async function memoryExists({ tx, tenantId }: TenantTx, id: string): Promise<boolean> {
   const found = await rows(tx, sql`SELECT 1 FROM memories WHERE tenant_id = ${tenantId} AND id = ${id}`);

@@ -3,9 +3,7 @@ import { auth } from '../../platform/http/types.js';
 import { ErrorBody, ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
 import { created, noContent, respond, route } from '../../platform/http/route.js';
 import {
-  ByConversationQuery,
   ChunkResponse,
-  ConversationParams,
   DescriptionBody,
   DocumentList,
   DocumentParams,
@@ -31,12 +29,16 @@ import { sendDocumentFile } from './file.http.js';
 
 const tags = ['documents'];
 const P = '/api/v1/documents';
-const read = auth.scopes('documents:read');
+// Apps granted documents:read may read too (auth.platform); writes stay with users and keys.
+const read = auth.platform('documents:read');
 const write = auth.scopes('documents:ingest');
 const admin = auth.scopes('admin');
 
-/** Static paths (indexation-progress, indexing-profile, jobs/…, by-conversation/…) win over /{document_id} in the router. */
-export function documentsRoutes(service: DocumentsService, ingest: IngestService) {
+/**
+ * Static paths (indexation-progress, indexing-profile, jobs/…) win over /{document_id} in the router. The documents a
+ * conversation cited (`by-conversation/{conversation_id}`) are served by the chat module, which owns conversations.
+ */
+export function documentsRoutes(service: DocumentsService, ingest: IngestService, deps: { tmpRoot: string }) {
   return [
     route({
       method: 'POST',
@@ -44,12 +46,16 @@ export function documentsRoutes(service: DocumentsService, ingest: IngestService
       tags,
       summary: 'Upload a document (multipart `file`, optional `memory_id`, `folder_id`, `tags`); indexing continues in the background',
       auth: write,
-      // Documented only: the parts are streamed and checked by readUploadForm (upload.http.ts).
+      // Documented only: the file is streamed to disk and checked by readUploadForm (upload.http.ts).
       openapi: { body: { content: { 'multipart/form-data': { schema: UploadBody } } } },
       responses: { 201: UploadResponse, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody },
       handler: async ({ http, tenant, principal }) => {
-        const form = await readUploadForm(http);
-        return created(presentUpload(await ingest.ingestFile(tenant, principal, form, { memoryId: form.memoryId, folderId: form.folderId, tags: form.tags })));
+        const form = await readUploadForm(http, { tmpRoot: deps.tmpRoot });
+        try {
+          return created(presentUpload(await ingest.ingestFile(tenant, principal, form, { memoryId: form.memoryId, folderId: form.folderId, tags: form.tags })));
+        } finally {
+          await form.cleanup();
+        }
       },
     }),
     route({
@@ -107,18 +113,6 @@ export function documentsRoutes(service: DocumentsService, ingest: IngestService
       params: JobParams,
       responses: { 200: JobResponse, 404: ErrorBody },
       handler: ({ tenant, params }) => service.job(tenant, params.job_id),
-    }),
-    route({
-      method: 'GET',
-      url: `${P}/by-conversation/:conversation_id`,
-      tags,
-      summary: 'Documents cited by the messages of a conversation',
-      auth: read,
-      params: ConversationParams,
-      query: ByConversationQuery,
-      responses: { 200: Type.Object({ items: Type.Array(DocumentResponse), total: Type.Integer() }) },
-      // Conversations do not exist yet, so no document can have been cited in one.
-      handler: async () => ({ items: [], total: 0 }),
     }),
     route({
       method: 'GET',

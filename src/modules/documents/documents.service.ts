@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { CoreContext } from '../../platform/context.js';
 import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
+import { BlobNotFoundError } from '../../platform/blobs/blob-store.js';
 import {
   findDocument,
   findJob,
@@ -141,8 +142,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
     let stream: Readable;
     try {
       stream = await blobs.stream(doc.blobKey);
-    } catch {
-      throw new AppError('document_file_missing');
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw new AppError('document_file_missing');
+      throw error; // the store is down: a 500, not a claim that the file is gone
     }
     return { stream, filename: doc.filename, mimeType: doc.mimeType, size: doc.sizeBytes };
   }

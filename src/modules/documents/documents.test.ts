@@ -253,14 +253,6 @@ describe('tenant-wide views', () => {
     const after = (await inject('GET', `${P}/indexation-progress`, tenant)).json();
     expect(after).toMatchObject({ indexed: 1, error: 1, total: 2, in_progress: 0 });
   });
-
-  it('by-conversation answers an empty list until conversations exist', async () => {
-    const res = await inject('GET', `${P}/by-conversation/${randomUUID()}?status=ready`, a);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ items: [], total: 0 });
-    expect((await inject('GET', `${P}/by-conversation/abc`, a)).statusCode).toBe(422);
-    expect((await inject('GET', `${P}/by-conversation/${randomUUID()}?status=done`, a)).statusCode).toBe(422);
-  });
 });
 
 describe('indexing profile (admin)', () => {

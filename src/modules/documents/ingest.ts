@@ -1,9 +1,10 @@
+import { createReadStream } from 'node:fs';
 import type { CoreContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/database.js';
 import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError, payloadTooLarge, unprocessable, unsupportedMediaType } from '../../platform/http/errors.js';
-import { detectFormat } from '../ingestion/index.js';
+import { detectFileFormat } from '../ingestion/index.js';
 import { folderExists, insertDocument, memoryExists } from './documents.repo.js';
 import { INGEST_QUEUE, type DocumentRow } from './documents.table.js';
 import type { IndexingScheduler } from './indexing/schedule.js';
@@ -13,6 +14,14 @@ export type IngestDeps = Pick<CoreContext, 'queue' | 'blobs'> & {
   config: { uploadMaxBytes: number };
   scheduler: IndexingScheduler;
 };
+
+/** An uploaded file, spooled by the HTTP layer to a private temporary file (spool.ts): never held whole in memory. */
+export interface UploadedFile {
+  /** As the client named it (sanitized here). */
+  filename: string;
+  path: string;
+  size: number;
+}
 
 export interface IngestOptions {
   memoryId?: string | null;
@@ -41,16 +50,17 @@ export function normalizeTags(tags: readonly string[]): { tags: string[] } | { e
 
 /**
  * Accepting a file: format from magic bytes and extension, size limit, tenant-owned memory/folder, blob
- * stored under a generated key, then the document (`pending`), its job row and its queue message in one
- * transaction, so a document never exists without the job that will index it.
+ * streamed from the spooled file to the store under a generated key of the tenant, then the document
+ * (`pending`), its job row and its queue message in one transaction, so a document never exists without
+ * the job that will index it.
  */
 export function createIngestService(deps: IngestDeps) {
   const { queue, blobs, config } = deps;
 
   /** Why this file would be refused (415/413 detail), or null when it is acceptable. */
-  function rejectReason(filename: string, bytes: Uint8Array): string | null {
-    if (bytes.byteLength > config.uploadMaxBytes) return tooLargeDetail();
-    const detected = detectFormat(bytes, sanitizeFilename(filename));
+  async function rejectReason(file: UploadedFile): Promise<string | null> {
+    if (file.size > config.uploadMaxBytes) return tooLargeDetail();
+    const detected = await detectFileFormat(file.path, sanitizeFilename(file.filename));
     return detected.ok ? null : detected.detail;
   }
 
@@ -62,14 +72,14 @@ export function createIngestService(deps: IngestDeps) {
   async function ingestFile(
     tenant: TenantDb,
     principal: Principal,
-    file: { filename: string; bytes: Buffer },
+    file: UploadedFile,
     opts: IngestOptions = {},
   ): Promise<DocumentRow> {
     const tenantId = tenant.tenantId;
     if (opts.joined && opts.joined.tenantId !== tenantId) throw new Error('ingestFile: the joined transaction belongs to another tenant');
-    if (file.bytes.byteLength > config.uploadMaxBytes) throw payloadTooLarge(tooLargeDetail());
+    if (file.size > config.uploadMaxBytes) throw payloadTooLarge(tooLargeDetail());
     const filename = sanitizeFilename(file.filename);
-    const detected = detectFormat(file.bytes, filename);
+    const detected = await detectFileFormat(file.path, filename);
     if (!detected.ok) throw unsupportedMediaType(detected.detail);
     let tags: string[] = [];
     if (opts.tags) {
@@ -78,7 +88,7 @@ export function createIngestService(deps: IngestDeps) {
       tags = normalized.tags;
     }
 
-    const stored = await blobs.put(file.bytes, 'documents');
+    const stored = await blobs.put(createReadStream(file.path), { tenantId, kind: 'documents' });
     const work = async (t: TenantTx) => {
       const { tx } = t;
       if (opts.memoryId && !(await memoryExists(t, opts.memoryId))) throw new AppError('memory_not_found');

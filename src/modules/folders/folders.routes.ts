@@ -6,7 +6,7 @@ import type { FoldersService } from './folders.service.js';
 import { CreateFolder, DeleteQuery, Folder, ListQuery, UpdateFolder } from './folders.api.js';
 
 const tags = ['folders'];
-const read = auth.scopes('documents:read');
+const read = auth.platform('documents:read');
 const write = auth.scopes('documents:ingest');
 
 export function foldersRoutes(service: FoldersService) {

@@ -6,6 +6,7 @@
  */
 export {
   detectFormat,
+  detectFileFormat,
   parseDocument,
   ParseError,
   DOCUMENT_FORMATS,

@@ -49,11 +49,11 @@ export interface ModelGateDeps {
   resolver?: Resolver;
 }
 
-/** No rule = open to every principal of the tenant; otherwise a user matches by id or role, a key by id. */
+/** No rule = open to every principal of the tenant; otherwise a user (or an app acting for one) matches by id or role, a key by id. */
 export function allowedByRules(principal: Principal, rules: Pick<AccessRuleRow, 'principalType' | 'principalId'>[]): boolean {
   if (rules.length === 0) return true;
   return rules.some((rule) => {
-    if (principal.kind === 'user') {
+    if (principal.kind !== 'api_key') {
       return (
         (rule.principalType === 'user' && rule.principalId === principal.userId) ||
         (rule.principalType === 'role' && rule.principalId === principal.role)

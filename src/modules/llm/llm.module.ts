@@ -1,16 +1,19 @@
 import type { CoreContext } from '../../platform/context.js';
-import { createGuardedFetch } from '../../platform/net/guarded-fetch.js';
+import { createGuardedClient } from '../../platform/net/guarded-fetch.js';
 import { mountRoutes } from '../../platform/http/route.js';
 import type { Module } from '../module.js';
 import type { DescriptionGenerator, EmbeddingResolver } from '../ingestion/index.js';
 import { createAccessService } from './access.service.js';
+import { createAnswerModels, type AnswerModels } from './answer-models.js';
 import { callsRoutes } from './calls/calls.routes.js';
 import { createChatService } from './calls/chat.service.js';
 import { createGateCache } from './calls/gate-cache.js';
 import { createMediaService } from './calls/media.service.js';
 import { createModelTestService } from './calls/model-test.service.js';
+import { createPassthrough } from './calls/passthrough.js';
 import { createProviderClients } from './calls/providers.js';
 import { createCallRecorder } from './calls/recorder.js';
+import { createRerankService } from './calls/rerank.service.js';
 import { UsageRecorder } from './calls/usage.js';
 import { catalogCommands } from './catalog.commands.js';
 import { createCatalogService } from './catalog.service.js';
@@ -34,6 +37,8 @@ export interface Llm {
   /** Ingestion ports (ingestion/ports.ts), for the documents and search modules. */
   embeddings: EmbeddingResolver;
   describer: DescriptionGenerator;
+  /** Chat models, completions and reranking for the chat module (answers over memories). */
+  answers: AnswerModels;
   usage: UsageRecorder;
 }
 
@@ -55,17 +60,21 @@ export function createLlm(ctx: CoreContext, hooks: LlmHooks = {}): Llm {
   const gate = createModelGate({ db, keys, config });
 
   // Calls with the tenant's keys, and their bookkeeping.
-  const providerFetch = createGuardedFetch({ policy: providerUrlPolicy(config) });
+  const providerHttp = createGuardedClient({ policy: providerUrlPolicy(config) });
+  const providerFetch = providerHttp.fetch;
   const clients = createProviderClients(providerFetch);
   const usage = new UsageRecorder(db, log);
   const errors = createErrorLog({ db, credentials: gate });
   const health = createHealthService({ db, credentials: gate, timeoutMs: config.provider.timeoutMs, fetchImpl: providerFetch });
-  const recorder = createCallRecorder({ usage, errors, health, log });
+  const recorder = createCallRecorder({ usage, errors, health, log, metrics: ctx.metrics });
   const cachedGate = createGateCache(gate, ctx.bus);
   const provider = { timeoutMs: config.provider.timeoutMs, maxRetries: config.provider.maxRetries };
-  const chat = createChatService({ gate: cachedGate, recorder, provider, clients });
+  // Chat with OpenAI-protocol providers skips the SDK (PROVIDER_PASSTHROUGH, on by default); the others use it.
+  const passthrough = config.provider.passthrough ? createPassthrough({ request: providerHttp.request, recorder, provider }) : null;
+  const chat = createChatService({ gate: cachedGate, recorder, provider, clients, passthrough });
   const media = createMediaService({ gate: cachedGate, recorder, provider, clients });
   const tests = createModelTestService({ gate: cachedGate, chat, media });
+  const reranker = createRerankService({ gate: cachedGate, recorder, provider, clients });
   const gatewayModels = createGatewayModels();
 
   return {
@@ -89,6 +98,7 @@ export function createLlm(ctx: CoreContext, hooks: LlmHooks = {}): Llm {
     },
     embeddings: createEmbeddingResolver({ db, credentials: gate, media }),
     describer: createDescriber({ credentials: gate, chat, log }),
+    answers: createAnswerModels({ gate, cachedGate, chat, reranker, errors }),
     usage,
   };
 }

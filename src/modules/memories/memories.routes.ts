@@ -6,7 +6,7 @@ import type { MemoriesService } from './memories.service.js';
 import { CreateMemory, DeleteQuery, Memory, UpdateMemory } from './memories.api.js';
 
 const tags = ['memories'];
-const read = auth.scopes('knowledge_bases:read');
+const read = auth.platform('knowledge_bases:read');
 const write = auth.scopes('knowledge_bases:write');
 
 export function memoriesRoutes(service: MemoriesService) {

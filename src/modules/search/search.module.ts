@@ -1,11 +1,9 @@
-import type { CoreContext } from '../../platform/context.js';
 import { mountRoutes } from '../../platform/http/route.js';
 import type { Module } from '../module.js';
-import type { EmbeddingResolver } from '../ingestion/index.js';
-import { createSearchService } from './search.service.js';
+import type { SearchService } from './search.service.js';
 import { searchRoutes } from './search.routes.js';
 
-export function searchModule(ctx: CoreContext, embeddings: EmbeddingResolver): Module {
-  const service = createSearchService({ db: ctx.db, log: ctx.log, embeddings });
+/** The search routes over a search service the composition root built (chat retrieves through the same one). */
+export function searchModule(service: SearchService): Module {
   return { name: 'search', routes: (app) => mountRoutes(app, searchRoutes(service)) };
 }

@@ -10,7 +10,7 @@ export function searchRoutes(service: SearchService) {
       url: '/api/v1/documents/query',
       tags: ['documents'],
       summary: 'Search the chunks of indexed documents (hybrid, vector or full text), with tags and memories as filters',
-      auth: auth.scopes('documents:read'),
+      auth: auth.platform('documents:read'),
       body: SearchBody,
       responses: { 200: SearchResponse },
       handler: ({ tenant, body }) => service.search(tenant, body),

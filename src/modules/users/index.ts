@@ -9,3 +9,4 @@ export { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 export { checkPassword } from './password-policy.js';
 export { normaliseEmail } from './validation.js';
 export { presentUser } from './users.present.js';
+export { provisionUser } from './provision.js';

@@ -1,12 +1,20 @@
+import { decodeProtectedHeader } from 'jose';
 import type { EventBus } from '../events/bus.js';
-import type { TokenService } from './tokens.js';
-import type { Principal } from './principal.js';
-import { ROLE_SCOPES } from './scopes.js';
+import { TOKEN_TYPES, type TokenClaims, type TokenService } from './tokens.js';
+import type { AppPrincipal, Principal } from './principal.js';
+import { effectiveAppPermissions, isAppPlatformScope } from './app-permissions.js';
+import { limitScopes, ROLE_SCOPES } from './scopes.js';
 import type { Role } from './roles.js';
 import { hashOpaqueToken } from './opaque-token.js';
 
 export const AUTH_CHANNEL = 'auth_invalidate';
-export type AuthInvalidation = { kind: 'api_key'; hash: string } | { kind: 'user'; id: string };
+export type AuthInvalidation =
+  | { kind: 'api_key'; hash: string }
+  | { kind: 'user'; id: string }
+  /** An app installation was upgraded, uninstalled or purged: its tokens are re-checked (or refused) at once. */
+  | { kind: 'app_installation'; id: string }
+  /** An OAuth grant was revoked (its access tokens, which carry its id as `gid`, stop working at once). */
+  | { kind: 'grant'; id: string };
 
 /** API keys are high-entropy: a fast hash is enough (the same one as the mailed single-use tokens). */
 export const hashApiKey = hashOpaqueToken;
@@ -50,9 +58,44 @@ export interface CredentialStore {
   /** Records that these keys were used at `at` (batched: last-used times are approximate by design). */
   touchApiKeys(ids: string[], at: Date): Promise<void>;
   userProfile(tenantId: string, userId: string): Promise<UserProfile | null>;
+  /** Whether the OAuth grant `grantId` no longer stands (revoked or gone): its access tokens are refused. */
+  grantRevoked(tenantId: string, grantId: string): Promise<boolean>;
+}
+
+interface CachedGrant {
+  revoked: boolean;
+  userId: string;
+  cachedAt: number;
 }
 
 interface CachedUser extends UserProfile {
+  cachedAt: number;
+}
+
+/** An app installation as authentication needs it. */
+export interface StoredAppInstallation {
+  id: string;
+  tenantId: string;
+  appId: string;
+  appVersionId: string;
+  status: 'active' | 'uninstalled' | 'purged';
+  grantedPermissions: string[];
+  /** Origin of the entry_url of the version it runs. */
+  origin: string;
+}
+
+/**
+ * The port through which authentication reads app installations: the apps module implements it and the
+ * composition root connects it (`authenticator.connectApps(...)`). Without one, app tokens open nothing.
+ */
+export interface AppCredentialStore {
+  installation(tenantId: string, installationId: string): Promise<StoredAppInstallation | null>;
+  /** Whether an active installation, in any tenant, opens from this origin (a CORS preflight carries no credential). */
+  isInstalledOrigin(origin: string): Promise<boolean>;
+}
+
+interface Cached<V> {
+  value: V;
   cachedAt: number;
 }
 
@@ -68,9 +111,13 @@ const API_KEY_SHAPE = /^sk-[A-Za-z0-9]{20,128}$/;
 export class Authenticator {
   private readonly keys = new Map<string, CachedKey | null>();
   private readonly users = new Map<string, CachedUser | null>();
+  private readonly grants = new Map<string, CachedGrant>();
   private readonly touched = new Set<string>();
   private flushTimer: NodeJS.Timeout | null = null;
   private credentials: CredentialStore | null = null;
+  private apps: AppCredentialStore | null = null;
+  private readonly installations = new Map<string, Cached<StoredAppInstallation | null>>();
+  private readonly origins = new Map<string, Cached<boolean>>();
 
   constructor(
     private readonly tokens: TokenService,
@@ -82,6 +129,11 @@ export class Authenticator {
     this.credentials = store;
   }
 
+  /** Plugs in the apps module's installation store (src/modules/index.ts does, before any request). */
+  connectApps(store: AppCredentialStore): void {
+    this.apps = store;
+  }
+
   private get store(): CredentialStore {
     if (!this.credentials) throw new Error('Authenticator used before a credential store was connected');
     return this.credentials;
@@ -90,7 +142,13 @@ export class Authenticator {
   async start(): Promise<void> {
     await this.bus.subscribe(AUTH_CHANNEL, (event: AuthInvalidation) => {
       if (event.kind === 'api_key') this.keys.delete(event.hash);
-      if (event.kind === 'user') this.users.delete(event.id);
+      if (event.kind === 'user') {
+        this.users.delete(event.id);
+        // A user's change (disabled, password reset) may have revoked their grants too: ask again.
+        for (const [id, grant] of this.grants) if (grant.userId === event.id) this.grants.delete(id);
+      }
+      if (event.kind === 'grant') this.grants.delete(event.id);
+      if (event.kind === 'app_installation') this.forgetAppInstallation(event.id);
     });
     this.flushTimer = setInterval(() => void this.flushLastUsed().catch(() => {}), 30_000);
     this.flushTimer.unref();
@@ -103,18 +161,38 @@ export class Authenticator {
 
   async resolve(bearer: string): Promise<Principal | null> {
     if (bearer.startsWith('sk-')) return this.resolveApiKey(bearer);
+    if (typOf(bearer) === TOKEN_TYPES.app) return this.resolveApp(bearer);
     const claims = await this.tokens.verify('access', bearer);
     if (!claims) return null;
     const user = await this.profile(claims.tid, claims.sub);
     if (!user || user.status !== 'active' || user.tenantId !== claims.tid) return null;
-    return {
-      kind: 'user',
+    const principal = {
+      kind: 'user' as const,
       tenantId: claims.tid,
       userId: claims.sub,
       role: user.role,
       scopes: ROLE_SCOPES[user.role],
       expiresAt: new Date(claims.exp * 1000),
     };
+    if (claims.cid === undefined && claims.gid === undefined) return principal;
+    // A token issued to an OAuth client: its grant must stand, and it acts with the scopes the user granted only.
+    if (typeof claims.cid !== 'string' || typeof claims.gid !== 'string' || typeof claims.scope !== 'string') return null;
+    if (await this.grantRevoked(claims.tid, claims.gid, claims.sub)) return null;
+    return { ...principal, scopes: limitScopes(principal.scopes, claims.scope.split(' ')), clientId: claims.cid };
+  }
+
+  /** From cache or one query; a revocation reaches every instance through NOTIFY (`grant`, or `user` for all of theirs). */
+  private async grantRevoked(tenantId: string, grantId: string, userId: string): Promise<boolean> {
+    const cached = this.grants.get(grantId);
+    if (cached && (cached.revoked || Date.now() - cached.cachedAt < CACHE_TTL_MS)) return cached.revoked;
+    const revoked = await this.store.grantRevoked(tenantId, grantId);
+    this.remember(this.grants, grantId, { revoked, userId, cachedAt: Date.now() });
+    return revoked;
+  }
+
+  /** Drops a grant from this process's cache now (other instances learn it through NOTIFY). */
+  forgetGrant(id: string): void {
+    this.grants.delete(id);
   }
 
   private async resolveApiKey(key: string): Promise<Principal | null> {
@@ -130,6 +208,60 @@ export class Authenticator {
     if (cached.expiresAt && cached.expiresAt.getTime() <= Date.now()) return null;
     this.touched.add(cached.id);
     return { kind: 'api_key', tenantId: cached.tenantId, apiKeyId: cached.id, scopes: cached.scopes, expiresAt: cached.expiresAt };
+  }
+
+  /**
+   * An app access token opens something only while its installation is active and its user is active
+   * in the same tenant; its permissions are re-cut on every request to what the installation grants now
+   * and the user's current role allows (a demoted user's app loses its writes at once).
+   */
+  private async resolveApp(token: string): Promise<AppPrincipal | null> {
+    const claims = await this.tokens.verify('app', token);
+    if (!claims || typeof claims.ins !== 'string' || !Array.isArray(claims.perms)) return null;
+    const installation = await this.appInstallation(claims.tid, claims.ins);
+    if (!installation || installation.status !== 'active' || installation.tenantId !== claims.tid) return null;
+    const user = await this.profile(claims.tid, claims.sub);
+    if (!user || user.status !== 'active' || user.tenantId !== claims.tid) return null;
+    const carried = (claims.perms as unknown[]).filter((p): p is string => typeof p === 'string' && installation.grantedPermissions.includes(p));
+    const permissions = effectiveAppPermissions(carried, user.role);
+    return {
+      kind: 'app',
+      tenantId: claims.tid,
+      userId: claims.sub,
+      role: user.role,
+      installationId: installation.id,
+      appId: installation.appId,
+      appVersionId: installation.appVersionId,
+      permissions,
+      scopes: permissions.filter(isAppPlatformScope),
+      expiresAt: new Date((claims as TokenClaims).exp * 1000),
+      origin: installation.origin,
+    };
+  }
+
+  private async appInstallation(tenantId: string, id: string): Promise<StoredAppInstallation | null> {
+    // Keyed by tenant too: a miss looked up under one tenant must never answer for another.
+    const key = `${id}|${tenantId}`;
+    const cached = this.installations.get(key);
+    if (cached && Date.now() - cached.cachedAt < CACHE_TTL_MS) return cached.value;
+    const value = this.apps ? await this.apps.installation(tenantId, id) : null;
+    this.remember(this.installations, key, { value, cachedAt: Date.now() });
+    return value;
+  }
+
+  /** Whether an active installation opens from `origin` (for CORS answers that have no app token to go by). */
+  async isAppOrigin(origin: string): Promise<boolean> {
+    const cached = this.origins.get(origin);
+    if (cached && Date.now() - cached.cachedAt < CACHE_TTL_MS) return cached.value;
+    const value = this.apps ? await this.apps.isInstalledOrigin(origin) : false;
+    this.remember(this.origins, origin, { value, cachedAt: Date.now() });
+    return value;
+  }
+
+  /** Drops an installation (and every origin verdict) from this process's cache now; NOTIFY tells the others. */
+  forgetAppInstallation(id: string): void {
+    for (const key of this.installations.keys()) if (key.startsWith(`${id}|`)) this.installations.delete(key);
+    this.origins.clear();
   }
 
   /** The user's profile, from cache or one query; null when the user no longer exists. */
@@ -161,5 +293,14 @@ export class Authenticator {
     const ids = [...this.touched];
     this.touched.clear();
     await this.store.touchApiKeys(ids, new Date());
+  }
+}
+
+/** The `typ` a JWT claims in its header, without verifying anything (verification follows, as that kind). */
+function typOf(token: string): string | undefined {
+  try {
+    return decodeProtectedHeader(token).typ;
+  } catch {
+    return undefined;
   }
 }

@@ -1,4 +1,5 @@
 import type { Role } from './roles.js';
+import type { ManifestPermission } from './app-permissions.js';
 
 /** Who is calling, resolved once per request from the bearer token. */
 export type Principal =
@@ -7,8 +8,11 @@ export type Principal =
       tenantId: string;
       userId: string;
       role: Role;
+      /** The role's scopes; for a token issued to an OAuth client, only those the user granted it (role ∩ granted). */
       scopes: readonly string[];
       expiresAt: Date;
+      /** Set when the token was issued to an OAuth client (src/modules/oauth): the user acting through that app. */
+      clientId?: string;
     }
   | {
       kind: 'api_key';
@@ -16,13 +20,35 @@ export type Principal =
       apiKeyId: string;
       scopes: readonly string[];
       expiresAt: Date | null;
-    };
+    }
+  | AppPrincipal;
+
+/**
+ * An installed app acting for the user who launched it (app access token). `permissions` are what the
+ * installation granted and the user's current role allows; `scopes` are the platform scopes among them,
+ * the only ones route scope checks ever see (never `admin`).
+ */
+export interface AppPrincipal {
+  kind: 'app';
+  tenantId: string;
+  userId: string;
+  role: Role;
+  installationId: string;
+  appId: string;
+  /** The manifest version the installation runs now (versions are immutable: a cache key). */
+  appVersionId: string;
+  permissions: readonly ManifestPermission[];
+  scopes: readonly string[];
+  expiresAt: Date;
+  /** The origin of the installation's entry_url: the only origin CORS answers for this token. */
+  origin: string;
+}
 
 export type PrincipalKind = Principal['kind'];
 
-/** The id an access rule or audit record names for this principal. */
+/** The id an access rule or audit record names for this principal (an app acts as its user). */
 export function principalRef(principal: Principal): { userId: string | null; apiKeyId: string | null } {
-  return principal.kind === 'user'
-    ? { userId: principal.userId, apiKeyId: null }
-    : { userId: null, apiKeyId: principal.apiKeyId };
+  return principal.kind === 'api_key'
+    ? { userId: null, apiKeyId: principal.apiKeyId }
+    : { userId: principal.userId, apiKeyId: null };
 }

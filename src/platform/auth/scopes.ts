@@ -45,3 +45,12 @@ export function hasScopes(granted: readonly string[], required: readonly Scope[]
 export function expandScopes(granted: readonly string[]): Scope[] {
   return isAdmin(granted) ? [...SCOPES] : (granted.filter(isScope) as Scope[]);
 }
+
+/**
+ * What a token issued to an OAuth client may do: the user's role scopes limited to the scopes the user granted the
+ * client (`admin` is kept only when both hold it, and then means everything the role allows).
+ */
+export function limitScopes(roleScopes: readonly string[], granted: readonly string[]): Scope[] {
+  const held = new Set(expandScopes(roleScopes));
+  return granted.filter((scope): scope is Scope => isScope(scope) && scope !== '*' && held.has(scope));
+}

@@ -9,10 +9,18 @@ export const TOKEN_TYPES = {
   access: 'at+jwt',
   refresh: 'rt+jwt',
   viewer: 'viewer+jwt',
+  /** Reserved: app launch tokens are opaque and single use (modules/apps), so no JWT of this type is issued. */
   launch: 'launch+jwt',
   app: 'app-at+jwt',
 } as const;
 export type TokenKind = keyof typeof TOKEN_TYPES;
+
+/**
+ * Kinds with an audience of their own (the configured one plus this suffix): an app access token is
+ * addressed to the app runtime, so even a verifier that forgot to check `typ` would not take it for a
+ * platform access token.
+ */
+const AUDIENCE_SUFFIX: Partial<Record<TokenKind, string>> = { app: '/app-runtime' };
 
 const ALG = 'HS256';
 
@@ -39,6 +47,11 @@ export class TokenService {
     private readonly audience: string,
   ) {}
 
+  /** The `aud` of tokens of this kind. */
+  audienceOf(kind: TokenKind): string {
+    return this.audience + (AUDIENCE_SUFFIX[kind] ?? '');
+  }
+
   async sign(
     kind: TokenKind,
     claims: { sub: string; tid: string; [claim: string]: unknown },
@@ -50,7 +63,7 @@ export class TokenService {
     const token = await new SignJWT({ ...claims, jti })
       .setProtectedHeader({ alg: ALG, typ: TOKEN_TYPES[kind] })
       .setIssuer(this.issuer)
-      .setAudience(this.audience)
+      .setAudience(this.audienceOf(kind))
       .setIssuedAt(now)
       .setExpirationTime(exp)
       .sign(this.secret);
@@ -79,7 +92,7 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: [ALG],
         issuer: this.issuer,
-        audience: this.audience,
+        audience: this.audienceOf(kind),
         typ: TOKEN_TYPES[kind],
         requiredClaims: ['exp', 'sub', 'jti'],
       });

@@ -32,6 +32,17 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the pool (PostgreSQL); absent on the embedded database, which has one. */
+  poolUsage?(): PoolUsage;
+}
+
+export interface PoolUsage {
+  /** Open connections, idle ones included. */
+  total: number;
+  idle: number;
+  /** Callers waiting for a connection: the pool is exhausted. */
+  waiting: number;
+  max: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

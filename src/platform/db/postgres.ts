@@ -60,6 +60,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database &
       await listener.close();
       await pool.end();
     },
+    poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize }),
   };
 }
 

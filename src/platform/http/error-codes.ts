@@ -9,7 +9,7 @@
 export interface ErrorSpec {
   status: number;
   message: string;
-  area: 'general' | 'auth' | 'users' | 'api-keys' | 'idempotency' | 'documents' | 'llm';
+  area: 'general' | 'auth' | 'users' | 'api-keys' | 'idempotency' | 'documents' | 'llm' | 'chat' | 'apps' | 'oauth';
 }
 
 export const ERROR_CODES = {
@@ -100,6 +100,68 @@ export const ERROR_CODES = {
   mail_not_found: { status: 404, message: 'No mail with this id', area: 'users' },
   invalid_code: { status: 401, message: 'The code is wrong, expired or used; ask for a new one', area: 'auth' },
   invalid_reset_token: { status: 400, message: 'This password-reset link is invalid, used or expired; ask for a new one', area: 'auth' },
+
+  // Browser sessions and the OAuth 2.0 / OpenID Connect server (issue 10).
+  invalid_access_token: { status: 401, message: "Invalid or expired access token, or not a user's own sign-in token", area: 'auth' },
+  cross_origin_refused: { status: 403, message: 'Cookie-authenticated requests are accepted only from the service\'s own origins', area: 'auth' },
+
+  // Single sign-on through external OpenID Connect providers (issue 10 item 6).
+  sso_required: { status: 403, message: 'This tenant signs in through SSO: use GET /api/auth/sso/idp/authorize', area: 'auth' },
+  sso_provider_not_found: { status: 404, message: 'SSO provider not found', area: 'auth' },
+  sso_redirect_uri_not_allowed: { status: 400, message: 'redirect_uri is not our SSO callback nor a registered one', area: 'auth' },
+  sso_next_url_not_allowed: { status: 400, message: 'next_url must be a path on this site or a URL on a first-party origin', area: 'auth' },
+  sso_invalid_state: { status: 400, message: 'This sign-in attempt is unknown, used or expired; start again', area: 'auth' },
+  sso_idp_error: { status: 400, message: 'The identity provider refused the request', area: 'auth' },
+  sso_authentication_failed: { status: 401, message: "The identity provider's answer failed validation", area: 'auth' },
+  sso_provider_unreachable: { status: 502, message: 'The identity provider could not be reached', area: 'auth' },
+  sso_admin_consent_required: { status: 409, message: "The provider's issuer needs the IdP tenant: an admin consent records it", area: 'auth' },
+  sso_admin_consent_unsupported: { status: 400, message: 'No admin consent URL is known for this provider; set admin_consent_url', area: 'auth' },
+  sso_email_missing: { status: 403, message: 'The identity provider did not share a valid e-mail address', area: 'auth' },
+  sso_email_not_verified: { status: 403, message: 'The identity provider does not vouch for this e-mail address', area: 'auth' },
+  sso_email_domain_not_allowed: { status: 403, message: "The e-mail's domain may not be given an account just in time", area: 'auth' },
+  sso_no_account: { status: 403, message: 'No account of this tenant belongs to this person, and just-in-time creation is off', area: 'auth' },
+  sso_account_exists: { status: 409, message: 'An account with this e-mail exists and the tenant does not link accounts by e-mail', area: 'auth' },
+  sso_email_linked_elsewhere: { status: 409, message: 'The account with this e-mail is already linked to another person at this identity provider', area: 'auth' },
+  sso_user_disabled: { status: 403, message: 'The account is disabled', area: 'auth' },
+  sso_not_configured: { status: 409, message: 'SSO cannot be enforced without an enabled provider', area: 'auth' },
+  // Chat over memories (issue 11): answers, conversations, feedback.
+  chat_model_not_configured: { status: 400, message: 'No chat model is configured for this tenant', area: 'chat' },
+  conversation_not_found: { status: 404, message: 'Conversation not found', area: 'chat' },
+  message_not_found: { status: 404, message: 'Message not found', area: 'chat' },
+  // Third-party apps (issue 12): manifests, installations, launch and app tokens.
+  invalid_manifest: { status: 422, message: 'The manifest is not valid; every problem is listed with its JSON pointer', area: 'apps' },
+  app_not_found: { status: 404, message: 'App not found', area: 'apps' },
+  app_version_not_newer: { status: 409, message: 'This tenant already has this version of the app or a later one', area: 'apps' },
+  installation_not_found: { status: 404, message: 'App installation not found', area: 'apps' },
+  app_already_installed: { status: 409, message: 'The app is already installed in this tenant', area: 'apps' },
+  permission_not_requested: { status: 422, message: 'A permission to grant is not one the manifest asks for', area: 'apps' },
+  app_upgrade_needs_consent: { status: 409, message: 'The latest version asks for more permissions: grant them with `permissions`', area: 'apps' },
+  invalid_launch_token: { status: 401, message: 'The launch token is invalid, used or expired; open the app again', area: 'apps' },
+  app_origin_mismatch: { status: 403, message: "The request's Origin is not the app's entry_url origin", area: 'apps' },
+  app_token_not_accepted: { status: 403, message: 'App access tokens cannot call this endpoint', area: 'apps' },
+  app_permission_missing: { status: 403, message: 'The app was not granted a permission this operation needs', area: 'apps' },
+  oauth_client_not_found: { status: 404, message: 'OAuth client not found', area: 'oauth' },
+
+  // What installed apps keep (issue 12 items 6–8): app data, rich documents, assets.
+  installation_read_only: { status: 409, message: 'The app is uninstalled: its content can be read or deleted until it is purged', area: 'apps' },
+  app_collection_not_found: { status: 404, message: "The app's manifest declares no such collection", area: 'apps' },
+  app_record_not_found: { status: 404, message: 'Record not found', area: 'apps' },
+  app_record_invalid: { status: 422, message: "The record does not match its collection's schema; every problem is listed with its JSON pointer", area: 'apps' },
+  app_record_too_large: { status: 413, message: 'The record is larger than a record may be', area: 'apps' },
+  app_record_version_conflict: { status: 409, message: 'The record was changed since the version given; `current` is the record as it is now', area: 'apps' },
+  app_data_record_quota: { status: 429, message: "The installation holds as many records as its quota allows; delete some first", area: 'apps' },
+  app_data_storage_quota: { status: 413, message: "The installation's records would exceed its storage quota", area: 'apps' },
+  rich_documents_disabled: { status: 404, message: 'This app did not enable rich documents in its manifest', area: 'apps' },
+  rich_document_not_found: { status: 404, message: 'Rich document not found', area: 'apps' },
+  rich_document_version_not_found: { status: 404, message: 'This version of the rich document does not exist or is no longer kept', area: 'apps' },
+  rich_document_invalid: { status: 422, message: 'The rich document content is not a valid node tree; every problem is listed with its JSON pointer', area: 'apps' },
+  rich_document_too_large: { status: 413, message: 'The rich document content is larger than a document may be', area: 'apps' },
+  rich_document_version_conflict: { status: 409, message: 'base_version is not the current version; `current` is the document as it is now', area: 'apps' },
+  app_assets_disabled: { status: 404, message: 'This app declared no assets in its manifest', area: 'apps' },
+  app_asset_not_found: { status: 404, message: 'Asset not found', area: 'apps' },
+  app_asset_too_large: { status: 413, message: "The file is larger than the app's max_file_bytes", area: 'apps' },
+  app_asset_storage_quota: { status: 413, message: "The installation's files would exceed the app's max_total_bytes", area: 'apps' },
+  app_asset_type_not_allowed: { status: 415, message: "The file's content is not of a type the app's manifest allows", area: 'apps' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

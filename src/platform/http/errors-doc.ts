@@ -8,6 +8,9 @@ const AREAS: Record<ErrorSpec['area'], string> = {
   idempotency: 'Idempotency-Key',
   documents: 'Documents, folders and the viewer',
   llm: 'Language models and providers',
+  chat: 'Chat, conversations and feedback',
+  apps: 'Third-party apps',
+  oauth: 'OAuth clients (the token and revocation endpoints answer RFC 6749 errors instead: docs/oauth.md)',
 };
 
 /** docs/errors.md, rendered from the error table (`npm run docs:errors` writes it; a test checks it is current). */
@@ -20,7 +23,8 @@ export function renderErrorsDoc(): string {
     'Every error the API answers has the body `{"detail": …, "code": "…"}`: `detail` is a message for people',
     '(for `validation_error`, a list of `{loc, msg, type}`; for `rate_limited`, `{limit, remaining, retry_after}`),',
     '`code` is stable and meant for programs. The status of a code never changes. The OpenAI-compatible gateway',
-    '(`/v1/…`) answers OpenAI-shaped errors instead.',
+    '(`/v1/…`) answers OpenAI-shaped errors instead, and the OAuth endpoints answer RFC 6749 `{"error", "error_description"}`',
+    '(`/api/auth/token`, `/api/auth/revoke`, and the 400 of `/api/auth/authorize`; see docs/oauth.md).',
   ];
   const entries = Object.entries(ERROR_CODES) as [string, ErrorSpec][];
   for (const [area, title] of Object.entries(AREAS)) {

@@ -1,13 +1,49 @@
 import { Type } from 'typebox';
 import type { Database } from '../db/database.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { auth, type App } from './types.js';
 
 export interface Lifecycle {
   state: 'starting' | 'ready' | 'draining';
 }
 
-export function registerHealth(app: App, db: Database, lifecycle: Lifecycle): void {
-  const Status = Type.Object({ status: Type.String() });
+/** A service this process depends on besides the database (Redis, the object store): `check` throws when it is down. */
+export interface DependencyCheck {
+  name: string;
+  check(): Promise<void>;
+}
+
+/** A probe that hangs is a probe that failed: the orchestrator must get an answer in time. */
+const CHECK_TIMEOUT_MS = 2000;
+
+async function probe(check: () => Promise<void>): Promise<'ok' | 'unreachable'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch {
+    return 'unreachable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * /healthz: the process is up. /readyz: whether to send it traffic, with what each dependency answered.
+ * - starting, draining, or the database unreachable: 503 (nothing can be served);
+ * - Redis or the object store unreachable: 200 `degraded` (sign-in, search and reads still work; uploads, downloads
+ *   or shared rate limits fail), so that an outage of a service every instance shares does not empty the load
+ *   balancer; alerting reads `kb_dependency_up` or the `checks` of this body.
+ */
+export function registerHealth(app: App, db: Database, lifecycle: Lifecycle, dependencies: DependencyCheck[] = [], metrics?: Metrics): void {
+  const up = metrics?.gauge('kb_dependency_up', 'Whether a dependency answered the last readiness probe (1) or not (0)', ['dependency']);
+  const Status = Type.Object({
+    status: Type.String({ description: '`ready`, `degraded`, `starting`, `draining` or `database unreachable`' }),
+    checks: Type.Optional(Type.Record(Type.String(), Type.String(), { description: '`ok` or `unreachable` per dependency' })),
+  });
   app.get(
     '/healthz',
     {
@@ -19,17 +55,21 @@ export function registerHealth(app: App, db: Database, lifecycle: Lifecycle): vo
   app.get(
     '/readyz',
     {
-      schema: { tags: ['system'], summary: 'Ready to serve: database reachable, not starting or draining', response: { 200: Status, 503: Status } },
+      schema: {
+        tags: ['system'],
+        summary: 'Ready to serve: database reachable, not starting or draining; Redis and the object store reported (degraded when down)',
+        response: { 200: Status, 503: Status },
+      },
       config: { auth: auth.public('readiness probe') },
     },
     async (_request, reply) => {
       if (lifecycle.state !== 'ready') return reply.code(503).send({ status: lifecycle.state });
-      try {
-        await db.ping();
-      } catch {
-        return reply.code(503).send({ status: 'database unreachable' });
-      }
-      return { status: 'ready' };
+      const named = [{ name: 'database', check: () => db.ping() }, ...dependencies];
+      const results = await Promise.all(named.map(async (d) => [d.name, await probe(d.check)] as const));
+      const checks = Object.fromEntries(results);
+      for (const [name, result] of results) up?.set({ dependency: name }, result === 'ok' ? 1 : 0);
+      if (checks.database !== 'ok') return reply.code(503).send({ status: 'database unreachable', checks });
+      return { status: results.every(([, r]) => r === 'ok') ? 'ready' : 'degraded', checks };
     },
   );
 }

@@ -7,17 +7,21 @@ import type { Principal } from '../auth/principal.js';
 import type { Policy, RateLimits } from '../rate-limit/limiter.js';
 import { notAuthenticated } from './errors.js';
 import { authErrors } from './pagination.js';
+import { addAppPreflight } from './app-cors.js';
 import type { App, AuthRequirement } from './types.js';
+
+/** Response headers; a list sends the header once per value (two `Set-Cookie`s). */
+export type OutcomeHeaders = Record<string, string | string[]>;
 
 /** A non-default status, with headers when the response needs some (`created(body)`, `noContent()`). */
 export class Outcome<T = unknown> {
   constructor(
     readonly status: number,
     readonly body: T,
-    readonly headers: Record<string, string> = {},
+    readonly headers: OutcomeHeaders = {},
   ) {}
 }
-export const respond = <T>(status: number, body: T, headers: Record<string, string> = {}) => new Outcome(status, body, headers);
+export const respond = <T>(status: number, body: T, headers: OutcomeHeaders = {}) => new Outcome(status, body, headers);
 export const created = <T>(body: T, headers: Record<string, string> = {}) => new Outcome(201, body, headers);
 export const noContent = () => new Outcome(204, null);
 
@@ -74,6 +78,8 @@ export interface RouteSpec<P extends TSchema | undefined, Q extends TSchema | un
   rateLimit?: RouteRateLimit<P, Q, B>;
   /** Extra OpenAPI fields of the operation (e.g. a multipart `consumes`/body description, `hide`). */
   openapi?: Record<string, unknown>;
+  /** `app`: answer CORS for installed apps' origins although no app token is taken (the exchange; see app-cors.ts). */
+  cors?: 'app';
   /** An error handler of this route's own (e.g. errors in another API's shape); the platform's otherwise. */
   errorHandler?: RouteOptions['errorHandler'];
   handler(ctx: RouteContext<P, Q, B>): Promise<SuccessBody<R> | Outcome<SuccessBody<R>> | typeof SENT>;
@@ -115,14 +121,14 @@ export function route<
         schema: {
           tags: spec.tags,
           summary: spec.summary,
-          ...(spec.description ? { description: spec.description } : {}),
+          ...(describe(spec) ? { description: describe(spec) } : {}),
           ...(spec.params ? { params: spec.params } : {}),
           ...(spec.query ? { querystring: spec.query } : {}),
           ...(spec.body ? { body: spec.body } : {}),
           response,
           ...spec.openapi,
         },
-        config: { auth: spec.auth },
+        config: { auth: spec.auth, ...(spec.cors ? { cors: spec.cors } : {}) },
         ...(spec.errorHandler ? { errorHandler: spec.errorHandler } : {}),
         ...(limit
           ? {
@@ -141,6 +147,15 @@ export function route<
       };
     },
   };
+}
+
+/** The operation's description, saying when installed apps may call it too (and with what grant). */
+function describe(spec: { description?: string; auth: AuthRequirement }): string | undefined {
+  const req = spec.auth;
+  if (req.kind !== 'principal' || !req.principals.includes('app')) return spec.description;
+  const grant = (req.appPermissions ?? req.scopes).map((p) => `\`${p}\``).join(', ');
+  const note = `App access tokens are accepted when the installation was granted ${grant} (CORS for the app's origin).`;
+  return spec.description ? `${spec.description}\n\n${note}` : note;
 }
 
 function authErrorsNotDeclared(declared: Responses): Responses {
@@ -187,5 +202,9 @@ export function provideRouteDeps(app: App, deps: RouteDeps): void {
  * the builder one route file at a time.
  */
 export function mountRoutes(app: App, routes: readonly Route[]): void {
-  for (const declared of routes) app.route(declared.toFastify(app.routeDeps));
+  for (const declared of routes) {
+    const options = declared.toFastify(app.routeDeps);
+    app.route(options);
+    addAppPreflight(app, options);
+  }
 }

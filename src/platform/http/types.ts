@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Principal, PrincipalKind } from '../auth/principal.js';
 import type { Scope } from '../auth/scopes.js';
+import type { AppPermission, AppPlatformScope } from '../auth/app-permissions.js';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -17,7 +18,15 @@ export type App = FastifyInstance<
  */
 export type AuthRequirement =
   | { kind: 'public'; why: string }
-  | { kind: 'principal'; scopes: readonly Scope[]; principals: readonly PrincipalKind[] }
+  | {
+      kind: 'principal';
+      /** What a user or API key must hold; for an app token, the platform scopes it must have been granted. */
+      scopes: readonly Scope[];
+      /** Who may call. An app token is refused unless `app` is listed (auth.platform / auth.app / auth.appOrTenant). */
+      principals: readonly PrincipalKind[];
+      /** An app API: what an app token must have been granted (then `scopes` apply to users and keys only). */
+      appPermissions?: readonly AppPermission[];
+    }
   /** The handler checks a credential of its own (viewer token, app token); bearers are not accepted. */
   | { kind: 'custom'; credential: string };
 
@@ -28,6 +37,29 @@ export const auth = {
   /** A signed-in user (JWT), with the listed scopes. */
   user: (...scopes: Scope[]): AuthRequirement => ({ kind: 'principal', scopes, principals: ['user'] }),
   custom: (credential: string): AuthRequirement => ({ kind: 'custom', credential }),
+  /**
+   * A platform route an installed app may also call, when its installation was granted every listed
+   * scope (only `documents:read`, `knowledge_bases:read` and `chat:query` can be: checked at registration).
+   */
+  platform: (...scopes: [AppPlatformScope, ...AppPlatformScope[]]): AuthRequirement => ({
+    kind: 'principal',
+    scopes,
+    principals: ['user', 'api_key', 'app'],
+  }),
+  /** An app API: app access tokens only, granted every listed permission. */
+  app: (...permissions: [AppPermission, ...AppPermission[]]): AuthRequirement => ({
+    kind: 'principal',
+    scopes: [],
+    principals: ['app'],
+    appPermissions: permissions,
+  }),
+  /** An app API users of the tenant may call too: an app token with `permissions`, or a user or key with `scopes`. */
+  appOrTenant: (permissions: [AppPermission, ...AppPermission[]], ...scopes: Scope[]): AuthRequirement => ({
+    kind: 'principal',
+    scopes,
+    principals: ['user', 'api_key', 'app'],
+    appPermissions: permissions,
+  }),
 };
 
 declare module 'fastify' {

@@ -97,8 +97,10 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     if (!state || !state.claimed || state.settled) return payload;
     state.settled = true;
     const type = String(reply.getHeader('content-type') ?? '');
+    // `Cache-Control: no-store` marks credentials (tokens, a session cookie): never kept at rest for a replay.
+    const noStore = /\bno-store\b/i.test(String(reply.getHeader('cache-control') ?? ''));
     const storable =
-      reply.statusCode >= 200 && reply.statusCode < 300 && !type.startsWith('text/event-stream') &&
+      reply.statusCode >= 200 && reply.statusCode < 300 && !type.startsWith('text/event-stream') && !noStore &&
       (payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload));
     if (!storable) {
       await store.release(state.authHash, state.key);

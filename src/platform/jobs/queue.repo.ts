@@ -88,3 +88,13 @@ export async function purgeFinishedJobs(db: Db, olderThanSec: number): Promise<v
   await db.query(sql`
     DELETE FROM job_queue WHERE status IN ('done', 'dead') AND finished_at < now() - make_interval(secs => ${olderThanSec})`);
 }
+
+/** Jobs waiting (due now or delayed), running, and buried (kept until purged), per queue: the metrics' queue depth. */
+export function queueDepth(db: Db): Promise<{ queue: string; state: string; n: number }[]> {
+  return db.query(sql`
+    SELECT queue,
+           CASE WHEN status = 'queued' AND run_after > now() THEN 'delayed' ELSE status END AS state,
+           count(*)::int AS n
+    FROM job_queue WHERE status IN ('queued', 'running', 'dead')
+    GROUP BY 1, 2`);
+}

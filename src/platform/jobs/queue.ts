@@ -8,6 +8,7 @@ import {
   extendJobLease,
   insertJob,
   purgeFinishedJobs,
+  queueDepth,
   reapExpiredJobs,
   releaseJob,
   retryJobLater,
@@ -118,5 +119,10 @@ export class JobQueue {
 
   async purgeFinished(olderThanSec: number): Promise<void> {
     await purgeFinishedJobs(this.db, olderThanSec);
+  }
+
+  /** Jobs per queue and state (`queued` and due, `delayed`, `running`, `dead`), across every instance. */
+  depth(): Promise<{ queue: string; state: string; n: number }[]> {
+    return queueDepth(this.db);
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BaseLogger } from 'pino';
+import type { Metrics } from '../metrics/metrics.js';
 import type { Job, JobQueue } from './queue.js';
 
 export interface JobContext {
@@ -24,6 +25,23 @@ export interface PeriodicTask {
 
 const backoffSec = (attempt: number) => Math.min(60, 2 ** attempt);
 
+/** How often expired leases are looked for: well within the shortest lease, at most every 15 s, at least every 1 s. */
+export const watchdogIntervalMs = (handlers: Pick<JobHandler, 'leaseSec'>[]) =>
+  Math.max(1000, Math.min(15_000, ...handlers.map((h) => (h.leaseSec * 1000) / 2)));
+
+type Outcome = 'completed' | 'retried' | 'dead' | 'released';
+
+/** The worker's series: jobs running now, attempts started, and how each attempt ended, per queue (job kind). */
+function workerSeries(metrics: Metrics | undefined) {
+  if (!metrics) return null;
+  return {
+    running: metrics.gauge('kb_jobs_running', 'Jobs this process is running now, by queue', ['queue']),
+    started: metrics.counter('kb_job_attempts_total', 'Job attempts this process started, by queue', ['queue']),
+    finished: metrics.counter('kb_jobs_finished_total', 'Job attempts this process ended, by queue and outcome (completed, retried, dead, released)', ['queue', 'outcome']),
+    duration: metrics.histogram('kb_job_duration_seconds', 'Time a job attempt ran, by queue and outcome', ['queue', 'outcome']),
+  };
+}
+
 /**
  * Runs job handlers in this process: claims in batches up to each handler's concurrency, wakes at
  * once on local enqueue or NOTIFY and otherwise polls, keeps leases alive with heartbeats, and on
@@ -36,6 +54,7 @@ export class WorkerRuntime {
   private readonly loops: Promise<void>[] = [];
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly wakers = new Map<string, () => void>();
+  private readonly series: ReturnType<typeof workerSeries>;
 
   constructor(
     private readonly queue: JobQueue,
@@ -43,14 +62,17 @@ export class WorkerRuntime {
     private readonly tasks: PeriodicTask[],
     private readonly log: BaseLogger,
     private readonly pollMs: number,
-  ) {}
+    metrics?: Metrics,
+  ) {
+    this.series = workerSeries(metrics);
+  }
 
   async start(options: { reclaimAll: boolean }): Promise<void> {
     this.running = true;
     // The embedded database belongs to this process alone: whatever was running died with the last one.
     await this.reap(options.reclaimAll);
     for (const handler of this.handlers) this.loops.push(this.loop(handler));
-    const watchdog: PeriodicTask = { name: 'job-watchdog', everyMs: 15_000, run: () => this.reap(false) };
+    const watchdog: PeriodicTask = { name: 'job-watchdog', everyMs: watchdogIntervalMs(this.handlers), run: () => this.reap(false) };
     for (const task of [watchdog, ...this.tasks]) {
       const timer = setInterval(() => {
         task.run().catch((error) => this.log.error({ err: error, task: task.name }, 'periodic task failed'));
@@ -116,17 +138,29 @@ export class WorkerRuntime {
       Math.max(1000, (handler.leaseSec * 1000) / 3),
     );
     heartbeat.unref();
+    const labels = { queue: job.queue };
+    this.series?.started.inc(labels);
+    this.series?.running.inc(labels);
+    const started = performance.now();
+    let outcome: Outcome = 'completed';
     try {
       await handler.handle(job, { signal: abort.signal });
       await this.queue.complete(job.id);
     } catch (error) {
-      if (abort.signal.aborted && !this.running) return; // handed back to the queue by stop()
+      if (abort.signal.aborted && !this.running) {
+        outcome = 'released';
+        return; // handed back to the queue by stop()
+      }
       const message = error instanceof Error ? error.message : String(error);
       this.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, err: error }, 'job failed');
-      const outcome = await this.queue.fail(job, message, backoffSec(job.attempts)).catch(() => 'retry' as const);
-      if (outcome === 'dead') await handler.onDead?.(job, message).catch(() => {});
+      const failed = await this.queue.fail(job, message, backoffSec(job.attempts)).catch(() => 'retry' as const);
+      outcome = failed === 'dead' ? 'dead' : 'retried';
+      if (failed === 'dead') await handler.onDead?.(job, message).catch(() => {});
     } finally {
       clearInterval(heartbeat);
+      this.series?.running.dec(labels);
+      this.series?.finished.inc({ ...labels, outcome });
+      this.series?.duration.observe({ ...labels, outcome }, (performance.now() - started) / 1000);
     }
   }
 

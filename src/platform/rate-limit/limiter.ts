@@ -2,6 +2,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { AppError, type HttpError } from '../http/errors.js';
+import type { Metrics } from '../metrics/metrics.js';
 
 /**
  * The budgets (docs/configuration.md, "Rate limits"):
@@ -13,10 +14,19 @@ import { AppError, type HttpError } from '../http/errors.js';
  * - `refresh_family`: refreshes per refresh-token family (one signed-in device);
  * - `key_creation`: API keys created per tenant;
  * - `mail_per_address`, `mail_per_ip`: calls of the routes that send mail, per target address and per
- *   client IP (nobody mail-bombs an address).
+ *   client IP (nobody mail-bombs an address);
+ * - `manifest_checks`: app manifests validated or imported per tenant (each compiles its record schemas).
  */
-export type Policy = 'default' | 'login_ip_failures' | 'login_account_failures' | 'refresh_family' | 'key_creation' | 'mail_per_address' | 'mail_per_ip';
-const POLICIES: Policy[] = ['default', 'login_ip_failures', 'login_account_failures', 'refresh_family', 'key_creation', 'mail_per_address', 'mail_per_ip'];
+export type Policy =
+  | 'default'
+  | 'login_ip_failures'
+  | 'login_account_failures'
+  | 'refresh_family'
+  | 'key_creation'
+  | 'mail_per_address'
+  | 'mail_per_ip'
+  | 'manifest_checks';
+const POLICIES: Policy[] = ['default', 'login_ip_failures', 'login_account_failures', 'refresh_family', 'key_creation', 'mail_per_address', 'mail_per_ip', 'manifest_checks'];
 
 export interface RateDecision {
   limit: number;
@@ -37,11 +47,14 @@ interface PolicySpec {
 export class RateLimits {
   private readonly limiters: Record<Policy, RateLimiterAbstract>;
   private readonly specs: Record<Policy, PolicySpec>;
+  private readonly rejected: { inc(labels: { policy: Policy }): void } | null;
 
   private constructor(
     config: Config,
     private readonly redis: Redis | null,
+    metrics: Metrics | null,
   ) {
+    this.rejected = metrics?.counter('kb_rate_limit_rejections_total', 'Requests refused with 429, by budget', ['policy']) ?? null;
     const budgets = config.rateLimit;
     this.specs = {
       default: { points: budgets.perMinute, durationSec: 60 },
@@ -51,6 +64,7 @@ export class RateLimits {
       key_creation: { points: budgets.keyCreationsPerTenantPerMinute, durationSec: 60 },
       mail_per_address: { points: budgets.mailsPerAddressPerHour, durationSec: 3600 },
       mail_per_ip: { points: budgets.mailsPerIpPerHour, durationSec: 3600 },
+      manifest_checks: { points: budgets.manifestChecksPerTenantPerMinute, durationSec: 60 },
     };
     const make = (policy: Policy) => {
       const opts = { keyPrefix: `${budgets.prefix}:${policy}`, points: this.specs[policy].points, duration: this.specs[policy].durationSec };
@@ -59,13 +73,27 @@ export class RateLimits {
     this.limiters = Object.fromEntries(POLICIES.map((p) => [p, make(p)])) as unknown as Record<Policy, RateLimiterAbstract>;
   }
 
-  static async create(config: Config): Promise<RateLimits> {
+  static async create(config: Config, metrics: Metrics | null = null, onError?: (error: Error) => void): Promise<RateLimits> {
     let redis: Redis | null = null;
     if (config.redisUrl) {
       redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+      // ioredis reconnects by itself; without a listener it prints every failed attempt to stderr.
+      redis.on('error', (error: Error) => onError?.(error));
       await redis.connect();
     }
-    return new RateLimits(config, redis);
+    return new RateLimits(config, redis, metrics);
+  }
+
+  /** Readiness of the shared store: null without Redis (in-process buckets cannot be down). */
+  get sharedStore(): { name: 'redis'; check(): Promise<void> } | null {
+    const redis = this.redis;
+    if (!redis) return null;
+    return {
+      name: 'redis',
+      check: async () => {
+        if ((await redis.ping()) !== 'PONG') throw new Error('Redis did not answer PONG');
+      },
+    };
   }
 
   /** Spends one point of the bucket. */
@@ -85,7 +113,10 @@ export class RateLimits {
   /** Throws the 429 of SPEC "Errors" when the bucket is empty (spending one point otherwise). */
   async enforce(policy: Policy, key: string): Promise<RateDecision> {
     const decision = await this.consume(policy, key);
-    if (!decision.allowed) throw tooManyRequests(decision);
+    if (!decision.allowed) {
+      this.rejected?.inc({ policy });
+      throw tooManyRequests(decision);
+    }
     return decision;
   }
 
@@ -97,6 +128,7 @@ export class RateLimits {
     const { points } = this.specs[policy];
     const res = await this.limiters[policy].get(key);
     if (res && res.consumedPoints >= points) {
+      this.rejected?.inc({ policy });
       throw tooManyRequests({ limit: points, remaining: 0, retryAfterSec: Math.max(1, Math.ceil(res.msBeforeNext / 1000)), allowed: false });
     }
   }

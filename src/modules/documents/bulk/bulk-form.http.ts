@@ -2,7 +2,7 @@ import type {} from '@fastify/multipart'; // request.parts() and isMultipart()
 import type { HttpExchange } from '../../../platform/http/route.js';
 import { unprocessable } from '../../../platform/http/errors.js';
 import { MAX_BULK_FILES } from './bulk.service.js';
-import { spoolUpload, type SpooledUpload, type UploadPart } from './spool.js';
+import { spoolUpload, type SpooledUpload, type UploadPart } from '../index.js';
 
 /**
  * The HTTP adapter of a bulk upload: streams the multipart body to a private temporary directory (spool.ts),

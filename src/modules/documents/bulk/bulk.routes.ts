@@ -44,7 +44,7 @@ export function bulkRoutes(service: BulkService, deps: BulkRouteDeps) {
       url: '/api/v1/documents/bulk-upload/:batch_id',
       tags,
       summary: 'Status counts of an upload batch',
-      auth: auth.scopes('documents:read'),
+      auth: auth.platform('documents:read'),
       params: BatchParams,
       responses: { 200: Counts, 404: ErrorBody },
       handler: ({ tenant, params }) => service.status(tenant, params.batch_id),
@@ -58,7 +58,7 @@ export function bulkRoutes(service: BulkService, deps: BulkRouteDeps) {
         'Events: `snapshot` (the counts), `status` ({document_id, filename, status, error?, counts}) for each status change, ' +
         '`done` (the counts) once every document is indexed or errored, after which the server closes the stream. ' +
         'A `: ping` comment is sent every 15 seconds.',
-      auth: auth.scopes('documents:read'),
+      auth: auth.platform('documents:read'),
       params: BatchParams,
       responses: {
         200: Type.Unsafe<string>({ description: 'An event stream', content: { 'text/event-stream': { schema: Type.String() } } }),

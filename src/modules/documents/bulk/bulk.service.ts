@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
 import type { Principal } from '../../../platform/auth/principal.js';
 import { AppError, HttpError, unprocessable } from '../../../platform/http/errors.js';
-import { folderExists, memoryExists, readUploadFields, sanitizeFilename, type DocumentRow, type IngestService } from '../index.js';
+import { folderExists, memoryExists, readUploadFields, sanitizeFilename, type DocumentRow, type IngestService, type SpooledUpload } from '../index.js';
 import { batchStatusCounts, findBatch, insertBatch, setBatchTotal } from './bulk.repo.js';
 import { toCounts } from './counts.js';
-import type { SpooledUpload } from './spool.js';
 
 export const MAX_BULK_FILES = 500;
 
@@ -57,7 +55,7 @@ export function createBulkService(deps: BulkDeps) {
         rejected.push({ filename, detail: `The file is larger than the upload limit of ${Math.floor(deps.uploadMaxBytes / (1024 * 1024))} MB.` });
         continue;
       }
-      const reason = ingest.rejectReason(file.filename, await readFile(file.path));
+      const reason = await ingest.rejectReason(file);
       if (reason) rejected.push({ filename, detail: reason });
       else accepted.push(file);
     }
@@ -69,8 +67,7 @@ export function createBulkService(deps: BulkDeps) {
         await insertBatch(joined, { id: batchId, total: accepted.length });
         for (const file of accepted) {
           try {
-            const bytes = await readFile(file.path);
-            created.push(await ingest.ingestFile(tenant, principal, { filename: file.filename, bytes }, { memoryId, folderId, tags, batchId, joined }));
+            created.push(await ingest.ingestFile(tenant, principal, file, { memoryId, folderId, tags, batchId, joined }));
           } catch (error) {
             // A per-file refusal (its savepoint rolled back) rejects that file; anything else fails the batch.
             if (error instanceof HttpError && (error.code === 'payload_too_large' || error.code === 'unsupported_media_type')) {

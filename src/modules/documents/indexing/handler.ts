@@ -41,6 +41,12 @@ export interface PipelineDeps {
   describer: DescriptionGenerator;
   /** Told when chunks changed, so planner statistics follow (platform/db/maintenance.ts). */
   maintenance: Pick<DbMaintenance, 'request'>;
+  /** Ingestion throughput (documents and bytes by outcome), when the process keeps metrics. */
+  throughput?: IngestThroughput;
+}
+
+export interface IngestThroughput {
+  finished(outcome: 'indexed' | 'error', bytes: number): void;
 }
 
 type Begin =
@@ -165,6 +171,7 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
       if (started.kind !== 'go') return;
       try {
         await indexDocument(run, { tenantId, payload, doc: started.doc, profile: started.profile, signal });
+        deps.throughput?.finished('indexed', started.doc.sizeBytes);
         await statisticsMayBeStale(tenantId, payload.job_id);
       } catch (error) {
         if (signal.aborted) throw error; // the worker is stopping: the job goes back to the queue untouched
@@ -180,6 +187,7 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
           const stats = (error as { stats?: Record<string, number> }).stats;
           const warnings = (error as { warnings?: string[] }).warnings;
           await fail(tenantId, payload, message, { ...(stats && { stats }), ...(warnings && { warnings }) });
+          deps.throughput?.finished('error', started.doc.sizeBytes);
           return;
         }
         log.warn({ err: error, documentId: payload.document_id, attempt: job.attempts }, 'indexing attempt failed; will retry');

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db/database.js';
 import type { EventBus } from '../../../platform/events/bus.js';
-import type { BlobStore } from '../../../platform/blobs/blob-store.js';
+import { BlobNotFoundError, type BlobStore } from '../../../platform/blobs/blob-store.js';
 import {
   embedInBatches,
   type Chunk,
@@ -70,8 +70,10 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
   let bytes: Buffer;
   try {
     bytes = await blobs.get(doc.blobKey);
-  } catch {
-    throw new PermanentError('The uploaded file is missing from storage; upload it again.');
+  } catch (error) {
+    // A store that is down is retried by the queue; only a file that is gone fails the document.
+    if (error instanceof BlobNotFoundError) throw new PermanentError('The uploaded file is missing from storage; upload it again.');
+    throw error;
   }
   let t = performance.now();
   const parsed = withoutNul(await run.parse(bytes, doc.format as DocumentFormat, doc.filename, signal));
@@ -79,7 +81,7 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
   const warnings = parsed.warnings.slice(0, 100);
 
   // The viewer renders the extracted blocks; written before the swap so the swap can publish its key.
-  const extracted = await blobs.put(Buffer.from(JSON.stringify(parsed)), 'extracted');
+  const extracted = await blobs.put(Buffer.from(JSON.stringify(parsed)), { tenantId, kind: 'extracted' });
   let swapped = false;
   try {
     await advance(run, ctx, 'indexing');

@@ -192,5 +192,5 @@ describe('across restarts (a persistent data dir / database)', () => {
     }
     const list = (await second.app.inject({ method: 'GET', url: '/api/v1/documents/?page_size=100', headers: tenant.auth() })).json();
     expect(list.total).toBe(ids.length);
-  });
+  }, 180_000); // two service starts on a loaded machine can pass the default minute
 });

@@ -15,7 +15,7 @@ export function viewerRoutes(service: ViewerService) {
       url: '/api/v1/documents/:id/viewer-token',
       tags,
       summary: 'A viewer token for this document, valid 10 minutes',
-      auth: auth.scopes('documents:read'),
+      auth: auth.platform('documents:read'),
       params: IdParams,
       responses: { 200: ViewerTokenResponse, 404: ErrorBody },
       handler: ({ tenant, params }) => service.issueToken(tenant, params.id),

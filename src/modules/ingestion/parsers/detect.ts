@@ -115,10 +115,16 @@ function looksBinary(b: Uint8Array): boolean {
   return nul / n > 0.1 || (nul + control) / n > 0.1;
 }
 
-/** An encrypted OOXML file is an OLE container holding "EncryptedPackage"; any other OLE file is a legacy .doc/.xls. */
+/** The stream name an encrypted OOXML file's OLE container holds (UTF-16LE in its directory); any other OLE file is a legacy .doc/.xls. */
+export const ENCRYPTED_OOXML_MARKER = Buffer.from('EncryptedPackage', 'utf16le');
+export const ENCRYPTED_OOXML_DETAIL = 'This is an encrypted Office document; remove the password and upload again.';
+
 function isEncryptedOoxml(b: Uint8Array): boolean {
-  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).indexOf(Buffer.from('EncryptedPackage', 'utf16le')) >= 0;
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).indexOf(ENCRYPTED_OOXML_MARKER) >= 0;
 }
+
+/** Whether the bytes start an OLE compound file (legacy Office, or an encrypted OOXML one). */
+export const isOleContainer = (b: Uint8Array) => sniff(b, false) === 'ole';
 
 function extensionOf(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
@@ -147,7 +153,7 @@ export function detectFormat(bytes: Uint8Array, filename: string): DetectResult 
     if (s === 'zip') return ok;
     if (s === 'ole') {
       return isEncryptedOoxml(bytes)
-        ? { ok: false, detail: 'This is an encrypted Office document; remove the password and upload again.' }
+        ? { ok: false, detail: ENCRYPTED_OOXML_DETAIL }
         : { ok: false, detail: `This is a legacy ${word} 97-2003 file; save it as .${format} in ${word} and upload again.` };
     }
     return { ok: false, detail: s ? `The file is named .${format} but is ${describe(s)}.` : `The file is named .${format} but is not a ${word} document (not a ZIP archive).` };

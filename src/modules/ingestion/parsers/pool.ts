@@ -52,7 +52,8 @@ function workerEntry(): { filename: string; execArgv: string[] } {
 /** Hands the buffer over when we may; otherwise copies once into a buffer we own. */
 function transferable(bytes: Uint8Array): { payload: Uint8Array; transferList: ArrayBuffer[] } {
   const whole = bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-  const payload = whole ? bytes : bytes.slice();
+  // A real copy: a Buffer's slice() is a view of the same memory, often Node's shared pool, which cannot be transferred.
+  const payload = whole ? bytes : new Uint8Array(bytes);
   return { payload, transferList: [payload.buffer as ArrayBuffer] };
 }
 

@@ -36,6 +36,12 @@ export function sendEventStream(http: HttpExchange, payloads: AsyncIterable<stri
   return SENT;
 }
 
+/** Sends a JSON body that is already bytes (a provider's answer the pass-through checked), without serializing it again. */
+export function sendJson(http: HttpExchange, body: Buffer): typeof SENT {
+  void http.reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  return SENT;
+}
+
 /**
  * Fastify route options the route builder does not declare (a body limit above the default, a route's own
  * OpenAPI path transform), applied to a declared route.

@@ -24,7 +24,8 @@ import type { ModelTestService } from './model-test.service.js';
 const providerErrors = { 400: ErrorBody, 404: ErrorBody, 413: ErrorBody, 502: ErrorBody, 504: ErrorBody };
 const tags = ['llm'];
 const deprecated = { openapi: { deprecated: true } };
-const CALL = auth.scopes('chat:query');
+// Apps granted chat:query may call too, as their user (access rules and usage records name the user).
+const CALL = auth.platform('chat:query');
 
 /** Calls with the tenant's provider keys: chat (JSON or SSE), images, transcription, and a model's test call. */
 export function callsRoutes(chat: ChatService, media: MediaService, tests: ModelTestService) {

@@ -8,6 +8,8 @@ import type { ResolvedCall } from '../gate.js';
 import type { GateCache } from './gate-cache.js';
 import type { ProviderClients } from './providers.js';
 import type { CallContext, CallRecorder } from './recorder.js';
+import { inputBody, OPENAI_PROTOCOL_PROVIDERS, promptChars, upstreamBody, type OpenAIChatBody } from './openai-wire.js';
+import type { Passthrough, RelayedCompletion, RelayEvent, RelayStream } from './passthrough.js';
 
 export const MAX_MESSAGES = 500;
 /** Sum of the characters of all messages; far above any model's context, low enough to protect the service. */
@@ -63,7 +65,13 @@ export interface ChatDeps {
   recorder: CallRecorder;
   provider: { timeoutMs: number; maxRetries: number };
   clients: ProviderClients;
+  /** Chat with OpenAI-protocol providers without the SDK; null sends every call through the SDK (PROVIDER_PASSTHROUGH=false). */
+  passthrough: Passthrough | null;
 }
+
+/** A gateway answer: the provider's own, relayed (pass-through), or ours rebuilt from the SDK's result. */
+export type OpenAIAnswer = { relayed: RelayedCompletion; result?: never } | { result: ChatResult; relayed?: never };
+export type OpenAIStreamAnswer = { relayed: RelayStream; stream?: never } | { stream: ChatStream; relayed?: never };
 
 /** OpenAI's spelling, which is what our clients and the gateway speak. */
 export function finishReasonOf(reason: FinishReason | undefined): string {
@@ -86,15 +94,23 @@ function usageOf(usage: LanguageModelUsage | undefined): ChatUsage {
 }
 
 /** Checks a JSON schema cannot express: total size, and max_tokens against the model's own limit. */
-function checkInput(input: ChatInput, resolved: ResolvedCall): void {
-  let chars = 0;
-  for (const message of input.messages) chars += message.content.length;
+function checkLimits(chars: number, maxTokens: number | null | undefined, resolved: ResolvedCall): void {
   if (chars > MAX_PROMPT_CHARS) {
     throw payloadTooLarge(`The messages hold ${chars.toLocaleString('en')} characters; the limit is ${MAX_PROMPT_CHARS.toLocaleString('en')}`);
   }
   const limit = resolved.model.maxOutputTokens;
-  if (input.maxTokens !== undefined && limit !== null && input.maxTokens > limit) {
-    throw unprocessable(['body', 'max_tokens'], `max_tokens is ${input.maxTokens}; model ${resolved.model.modelName} writes at most ${limit} tokens`, 'less_than_equal');
+  if (maxTokens !== undefined && maxTokens !== null && limit !== null && maxTokens > limit) {
+    throw unprocessable(['body', 'max_tokens'], `max_tokens is ${maxTokens}; model ${resolved.model.modelName} writes at most ${limit} tokens`, 'less_than_equal');
+  }
+}
+
+const checkInput = (input: ChatInput, resolved: ResolvedCall) => checkLimits(promptChars(input.messages), input.maxTokens, resolved);
+
+/** Our event stream from a relayed one: the text of each chunk, then done or error. */
+async function* chatEventsOf(events: AsyncGenerator<RelayEvent, void, undefined>): AsyncGenerator<ChatEvent, void, undefined> {
+  for await (const event of events) {
+    if (event.type !== 'chunk') yield event;
+    else if (event.text) yield { type: 'delta', text: event.text };
   }
 }
 
@@ -102,6 +118,9 @@ export const newCompletionId = () => `chatcmpl-${randomUUID().replaceAll('-', ''
 
 export function createChatService(deps: ChatDeps) {
   const { recorder } = deps;
+
+  /** The pass-through serves this call: it is on, and the provider speaks OpenAI's protocol. */
+  const relays = (resolved: ResolvedCall) => deps.passthrough !== null && OPENAI_PROTOCOL_PROVIDERS.has(resolved.credentials.provider);
 
   function callSettings(input: ChatInput, resolved: ResolvedCall) {
     return {
@@ -134,6 +153,7 @@ export function createChatService(deps: ChatDeps) {
   /** A resolved model (by the gate for a principal, by the tenant's configuration for background work). */
   async function completeResolved(ctx: CallContext, resolved: ResolvedCall, input: ChatInput): Promise<ChatResult> {
     checkInput(input, resolved);
+    if (relays(resolved)) return deps.passthrough!.complete(ctx, resolved, inputBody(input, resolved.model.modelName, false));
     const started = performance.now();
     const settings = callSettings(input, resolved);
     const result = await withRetries((attempt) => generateText({ ...settings, abortSignal: attempt.signal }), retryOptions(ctx, resolved));
@@ -166,6 +186,14 @@ export function createChatService(deps: ChatDeps) {
   async function stream(principal: Principal, ctx: CallContext, input: ChatInput): Promise<ChatStream> {
     const resolved = await deps.gate.resolveForCall(principal, input.model, 'chat');
     checkInput(input, resolved);
+    if (relays(resolved)) {
+      const relayed = await deps.passthrough!.stream(ctx, resolved, inputBody(input, resolved.model.modelName, true)).catch(rethrowAsAppError);
+      return { ...relayed, events: chatEventsOf(relayed.events) };
+    }
+    return streamResolved(ctx, resolved, input);
+  }
+
+  async function streamResolved(ctx: CallContext, resolved: ResolvedCall, input: ChatInput): Promise<ChatStream> {
     const started = performance.now();
     const settings = callSettings(input, resolved);
     const provider = resolved.credentials.provider;
@@ -252,6 +280,30 @@ export function createChatService(deps: ChatDeps) {
     return { id, created, model, provider, events: events() };
   }
 
-  return { complete, completeResolved, stream };
+  /**
+   * The OpenAI-compatible gateway's chat: the client's body goes to the provider as it is (pass-through), or, for
+   * providers the SDK serves, is read as our chat input (`toInput`) and the answer is rebuilt.
+   */
+  async function completeOpenAI(principal: Principal, ctx: CallContext, body: OpenAIChatBody, toInput: () => ChatInput): Promise<OpenAIAnswer> {
+    const resolved = await deps.gate.resolveForCall(principal, body.model, 'chat');
+    if (!relays(resolved)) return { result: await completeResolved(ctx, resolved, toInput()).catch(rethrowAsAppError) };
+    checkLimits(promptChars(body.messages), body.max_completion_tokens ?? body.max_tokens, resolved);
+    const request = upstreamBody(body, resolved.model.modelName, resolved.credentials.provider);
+    return { relayed: await deps.passthrough!.complete(ctx, resolved, request).catch(rethrowAsAppError) };
+  }
+
+  async function streamOpenAI(principal: Principal, ctx: CallContext, body: OpenAIChatBody, toInput: () => ChatInput): Promise<OpenAIStreamAnswer> {
+    const resolved = await deps.gate.resolveForCall(principal, body.model, 'chat');
+    if (!relays(resolved)) {
+      const input = toInput();
+      checkInput(input, resolved);
+      return { stream: await streamResolved(ctx, resolved, input) };
+    }
+    checkLimits(promptChars(body.messages), body.max_completion_tokens ?? body.max_tokens, resolved);
+    const request = upstreamBody(body, resolved.model.modelName, resolved.credentials.provider);
+    return { relayed: await deps.passthrough!.stream(ctx, resolved, request).catch(rethrowAsAppError) };
+  }
+
+  return { complete, completeResolved, stream, completeOpenAI, streamOpenAI };
 }
 export type ChatService = ReturnType<typeof createChatService>;

@@ -6,9 +6,12 @@ export interface Consumption {
   completionTokens?: number;
   images?: number;
   audioSeconds?: number;
+  /** Search queries (rerank models are priced per query). */
+  queries?: number;
 }
 
-type Prices = Pick<CatalogModelRow, 'inputCostPerToken' | 'outputCostPerToken' | 'costPerImage' | 'costPerSecond'>;
+type Prices = Pick<CatalogModelRow, 'inputCostPerToken' | 'outputCostPerToken' | 'costPerImage' | 'costPerSecond'> &
+  Partial<Pick<CatalogModelRow, 'costPerQuery'>>;
 
 /**
  * Cost in USD from the catalog's prices, or null when the catalog prices none of what was consumed (a call we cannot
@@ -26,9 +29,12 @@ export function costOf(model: Prices, used: Consumption): number | null {
   add(used.completionTokens, model.outputCostPerToken);
   add(used.images, model.costPerImage);
   add(used.audioSeconds, model.costPerSecond);
+  add(used.queries, model.costPerQuery ?? null);
   if (!priced) {
     // Nothing consumed at all (e.g. zero tokens) costs nothing when the model has prices.
-    const hasPrices = [model.inputCostPerToken, model.outputCostPerToken, model.costPerImage, model.costPerSecond].some((p) => p !== null);
+    const hasPrices = [model.inputCostPerToken, model.outputCostPerToken, model.costPerImage, model.costPerSecond, model.costPerQuery ?? null].some(
+      (p) => p !== null,
+    );
     return hasPrices ? 0 : null;
   }
   return Math.round(total * 1e10) / 1e10;

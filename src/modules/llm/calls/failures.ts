@@ -111,18 +111,56 @@ export function retryAfterSeconds(headers: Record<string, string> | undefined): 
   return Number.isNaN(at) ? null : Math.max(0, (at - Date.now()) / 1000);
 }
 
+/** The provider's own message in an error body: {error: {message}} (OpenAI, Mistral, Groq, Anthropic, Google) or {message}. */
+function messageInBody(body: string | undefined): string | null {
+  try {
+    const parsed = JSON.parse(body ?? '') as { error?: { message?: unknown }; message?: unknown };
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    /* not JSON */
+  }
+  return null;
+}
+
 function upstreamMessage(error: APICallError): string {
   // OpenAI, Mistral and Groq: {error: {message}}; Anthropic: {error: {type, message}}; Google: {error: {message, status}}.
   const data = error.data as { error?: { message?: unknown } } | undefined;
   if (typeof data?.error?.message === 'string') return data.error.message;
-  try {
-    const parsed = JSON.parse(error.responseBody ?? '') as { error?: { message?: unknown }; message?: unknown };
-    if (typeof parsed.error?.message === 'string') return parsed.error.message;
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    /* not JSON: fall through to the SDK's message */
+  return messageInBody(error.responseBody) ?? error.message;
+}
+
+/**
+ * A provider's answer with an error status, classified: the one table of statuses for the AI SDK path (through
+ * APICallError) and the OpenAI pass-through (which reads the status itself). `message` is the provider's.
+ */
+function failureOfStatus(provider: string, status: number, message: string, body: string | undefined, headers: Record<string, string> | undefined): ProviderFailure {
+  if (status >= 200 && status < 300) {
+    // A 2xx whose body broke off ("terminated") or could not be read.
+    return new ProviderFailure('stream_interrupted', provider, 'the connection closed before the response was complete', status);
   }
-  return error.message;
+  if (status === 429 || status === 402) {
+    const quota = status === 402 || QUOTA.test(body ?? '') || QUOTA.test(message);
+    return new ProviderFailure(quota ? 'quota_exceeded' : 'rate_limited', provider, message, status, retryAfterSeconds(headers));
+  }
+  if (status === 401 || status === 403) return new ProviderFailure('invalid_key', provider, message, status);
+  if (status === 400 && /credit balance/i.test(message)) return new ProviderFailure('quota_exceeded', provider, message, status);
+  if (status >= 500) return new ProviderFailure('provider_error', provider, message, status, retryAfterSeconds(headers));
+  return new ProviderFailure('bad_request', provider, message, status);
+}
+
+/**
+ * An error answer read by the pass-through, with `secret` removed from its message. A body that is not the provider's
+ * JSON error is not relayed: the status line stands for it (as the SDK does).
+ */
+export function classifyResponse(
+  provider: string,
+  answer: { status: number; statusText: string; body: string; headers: Record<string, string> },
+  secret?: string,
+): ProviderFailure {
+  const { status, body, headers } = answer;
+  const message = messageInBody(body) ?? (answer.statusText || `HTTP ${status}`);
+  return failureOfStatus(provider, status, message, body, headers).without(secret);
 }
 
 function causeChain(error: unknown): unknown[] {
@@ -161,18 +199,7 @@ function classifyError(error: unknown, provider: string): ProviderFailure {
       }
       return new ProviderFailure('connection_error', provider, `could not connect: ${cause || error.message}`);
     }
-    if (status >= 200 && status < 300) {
-      // A 2xx whose body broke off ("terminated") or could not be read.
-      return new ProviderFailure('stream_interrupted', provider, 'the connection closed before the response was complete', status);
-    }
-    if (status === 429 || status === 402) {
-      const quota = status === 402 || QUOTA.test(error.responseBody ?? '') || QUOTA.test(message);
-      return new ProviderFailure(quota ? 'quota_exceeded' : 'rate_limited', provider, message, status, retryAfterSeconds(error.responseHeaders));
-    }
-    if (status === 401 || status === 403) return new ProviderFailure('invalid_key', provider, message, status);
-    if (status === 400 && /credit balance/i.test(message)) return new ProviderFailure('quota_exceeded', provider, message, status);
-    if (status >= 500) return new ProviderFailure('provider_error', provider, message, status, retryAfterSeconds(error.responseHeaders));
-    return new ProviderFailure('bad_request', provider, message, status);
+    return failureOfStatus(provider, status, message, error.responseBody, error.responseHeaders);
   }
   const text = chain.map((e) => (e instanceof Error ? e.message : String(e))).join(': ');
   if (/terminated|other side closed|ECONNRESET|socket hang up|premature close/i.test(text)) {

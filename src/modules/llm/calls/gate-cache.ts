@@ -35,7 +35,7 @@ export function createGateCache(gate: Pick<ModelGate, 'resolveForCall'>, bus: Ev
   }
 
   function keyOf(principal: Principal, modelRef: string, mode: Mode): string {
-    const who = principal.kind === 'user' ? `u:${principal.userId}:${principal.role}` : `k:${principal.apiKeyId}`;
+    const who = principal.kind === 'api_key' ? `k:${principal.apiKeyId}` : `u:${principal.userId}:${principal.role}`;
     return `${principal.tenantId}|${who}|${mode}|${modelRef}`;
   }
 

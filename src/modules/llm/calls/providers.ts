@@ -7,6 +7,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModel, ImageModel, LanguageModel, TranscriptionModel } from 'ai';
 import { AppError } from '../../../platform/http/errors.js';
 import type { ProviderCredentials } from '../gate.js';
+import { cohereReranking, type RerankingModelV4 } from './cohere-rerank.js';
 
 
 /** Public endpoints of the seven catalog providers; a tenant's base_url replaces them (proxies, Ollama hosts). */
@@ -31,12 +32,14 @@ function unsupported(provider: string, what: string): AppError {
   return new AppError('provider_unsupported', `Provider ${provider} does not support ${what} through this service`);
 }
 
-/** The four kinds of model a call needs, built from one provider client. */
+/** The kinds of model a call needs, built from one provider client. */
 export interface ProviderClient {
   language(modelName: string): LanguageModel;
   embedding(modelName: string): EmbeddingModel;
   image(modelName: string): ImageModel;
   transcription(modelName: string): TranscriptionModel;
+  /** The catalog's `rerank` models are Cohere's; other providers refuse (400 provider_unsupported). */
+  reranking(modelName: string): RerankingModelV4;
 }
 
 function build(credentials: ProviderCredentials, fetch: typeof globalThis.fetch): ProviderClient {
@@ -46,23 +49,48 @@ function build(credentials: ProviderCredentials, fetch: typeof globalThis.fetch)
   const none = (what: string) => () => {
     throw unsupported(provider, what);
   };
+  const noReranking = none('reranking');
   switch (provider) {
     case 'openai': {
       const p = createOpenAI({ apiKey, baseURL, organization, fetch });
       // .chat(): the Chat Completions API, which every OpenAI-compatible server (and our fake) speaks.
-      return { language: (m) => p.chat(m), embedding: (m) => p.embedding(m), image: (m) => p.image(m), transcription: (m) => p.transcription(m) };
+      return {
+        language: (m) => p.chat(m),
+        embedding: (m) => p.embedding(m),
+        image: (m) => p.image(m),
+        transcription: (m) => p.transcription(m),
+        reranking: noReranking,
+      };
     }
     case 'anthropic': {
       const p = createAnthropic({ apiKey, baseURL, fetch });
-      return { language: (m) => p.chat(m), embedding: none('embeddings'), image: none('image generation'), transcription: none('transcription') };
+      return {
+        language: (m) => p.chat(m),
+        embedding: none('embeddings'),
+        image: none('image generation'),
+        transcription: none('transcription'),
+        reranking: noReranking,
+      };
     }
     case 'mistral': {
       const p = createMistral({ apiKey, baseURL, fetch });
-      return { language: (m) => p.chat(m), embedding: (m) => p.embedding(m), image: none('image generation'), transcription: (m) => p.transcription(m) };
+      return {
+        language: (m) => p.chat(m),
+        embedding: (m) => p.embedding(m),
+        image: none('image generation'),
+        transcription: (m) => p.transcription(m),
+        reranking: noReranking,
+      };
     }
     case 'google': {
       const p = createGoogleGenerativeAI({ apiKey, baseURL, fetch });
-      return { language: (m) => p.chat(m), embedding: (m) => p.embedding(m), image: (m) => p.image(m), transcription: (m) => p.transcription(m) };
+      return {
+        language: (m) => p.chat(m),
+        embedding: (m) => p.embedding(m),
+        image: (m) => p.image(m),
+        transcription: (m) => p.transcription(m),
+        reranking: noReranking,
+      };
     }
     case 'groq':
     case 'cohere':
@@ -76,6 +104,8 @@ function build(credentials: ProviderCredentials, fetch: typeof globalThis.fetch)
         embedding: (m) => p.embeddingModel(m),
         image: provider === 'ollama' ? none('image generation') : (m) => p.imageModel(m),
         transcription,
+        // Cohere's rerank is on its native API (not the compatibility surface): its own adapter.
+        reranking: provider === 'cohere' ? (m) => cohereReranking(m, { apiKey, baseUrl: credentials.baseUrl, fetch }) : noReranking,
       };
     }
     default:

@@ -7,6 +7,7 @@ import type { HealthService } from '../health/health.service.js';
 import { costOf, type Consumption } from './cost.js';
 import type { ProviderFailure } from './failures.js';
 import type { UsageRecorder } from './usage.js';
+import type { Metrics } from '../../../platform/metrics/metrics.js';
 
 /** Who a call is for: the tenant always; the caller and request when there is one (background work has none). */
 export interface CallContext {
@@ -23,7 +24,7 @@ export interface CallContext {
 export function contextOf(principal: Principal, requestId: string | null, signal?: AbortSignal): CallContext {
   return {
     tenantId: principal.tenantId,
-    userId: principal.kind === 'user' ? principal.userId : null,
+    userId: principal.kind === 'api_key' ? null : principal.userId,
     apiKeyId: principal.kind === 'api_key' ? principal.apiKeyId : null,
     requestId,
     signal,
@@ -35,6 +36,18 @@ export interface CallRecorderDeps {
   errors: Pick<ErrorLog, 'record'>;
   health: Pick<HealthService, 'reportFailure' | 'reportSuccess'>;
   log: Logger;
+  /** The process's registry, for provider call counts and latency. */
+  metrics?: Metrics;
+}
+
+/** Calls and failed attempts per provider (every attempt is recorded here once, by whichever service made it). */
+function providerSeries(metrics: Metrics | undefined) {
+  if (!metrics) return null;
+  return {
+    requests: metrics.counter('kb_llm_provider_requests_total', 'Requests (attempts) sent to providers, by provider and outcome (success, error)', ['provider', 'outcome']),
+    errors: metrics.counter('kb_llm_provider_errors_total', 'Failed provider attempts, by provider and error code', ['provider', 'code']),
+    latency: metrics.histogram('kb_llm_provider_latency_seconds', 'Latency of successful provider calls, by provider and mode', ['provider', 'mode']),
+  };
 }
 
 /**
@@ -44,8 +57,11 @@ export interface CallRecorderDeps {
  */
 export function createCallRecorder(deps: CallRecorderDeps) {
   const { log } = deps;
+  const series = providerSeries(deps.metrics);
 
   async function failure(ctx: CallContext, model: string | null, failed: ProviderFailure): Promise<void> {
+    series?.requests.inc({ provider: failed.provider, outcome: 'error' });
+    series?.errors.inc({ provider: failed.provider, code: failed.code });
     const entry = {
       tenantId: ctx.tenantId,
       provider: failed.provider,
@@ -70,6 +86,8 @@ export function createCallRecorder(deps: CallRecorderDeps) {
 
   /** Returns the cost in USD (null when the catalog prices none of it). */
   async function success(ctx: CallContext, model: CatalogModelRow, mode: Mode, used: Consumption, latencyMs: number): Promise<number | null> {
+    series?.requests.inc({ provider: model.provider, outcome: 'success' });
+    series?.latency.observe({ provider: model.provider, mode }, latencyMs / 1000);
     const costUsd = costOf(model, used);
     deps.usage.record({
       tenantId: ctx.tenantId,

@@ -76,8 +76,7 @@ export class UsageRecorder {
       try {
         await tenantDb(this.db, tenantId).run((t) => insertUsage(t, records));
       } catch (error) {
-        // A tenant deleted meanwhile (foreign key) must not block the others; anything else is retried once, then dropped.
-        if ((error as { code?: string }).code === '23503') continue;
+        // Retried once, then dropped (a tenant deleted meanwhile is no error: its batch writes nothing, usage.repo.ts).
         const again = records.filter((r) => !this.failedOnce.has(r));
         for (const r of again) this.failedOnce.add(r);
         this.log.error({ err: error, tenantId, count: records.length, retrying: again.length }, 'llm usage write failed');

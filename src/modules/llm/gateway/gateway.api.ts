@@ -40,14 +40,14 @@ export const ChatCompletion = Type.Object({
   choices: Type.Array(
     Type.Object({
       index: Type.Integer(),
-      message: Type.Object({ role: Type.Literal('assistant'), content: Type.String(), refusal: Type.Null() }),
+      message: Type.Object({ role: Type.Literal('assistant'), content: Type.Union([Type.String(), Type.Null()]), refusal: Type.Union([Type.String(), Type.Null()]) }),
       logprobs: Type.Null(),
       finish_reason: Type.String(),
     }),
   ),
   usage: Usage,
-  system_fingerprint: Type.Null(),
-});
+  system_fingerprint: Type.Union([Type.String(), Type.Null()]),
+}, { description: "Relayed from providers that speak OpenAI's protocol as they sent it (their id, model and any further fields); rebuilt in this shape for the others" });
 
 export const EmbeddingRequest = Type.Object({
   model: Type.String({ minLength: 1, maxLength: 300 }),

@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type { ChatInput, ChatResult, ChatStream } from '../calls/chat.service.js';
+import type { RelayStream } from '../calls/passthrough.js';
 import type { EmbeddingResult } from '../calls/media.service.js';
 import type { ChatCompletionRequest } from './gateway.api.js';
 import { toOpenAIError } from './openai-errors.http.js';
@@ -58,6 +59,30 @@ export async function* completionChunks(stream: ChatStream, includeUsage: boolea
     } else {
       yield JSON.stringify(toOpenAIError(event.error).body);
     }
+  }
+  yield '[DONE]';
+}
+
+const USAGE_NULL = ',"usage":null}';
+
+/**
+ * A relayed stream (pass-through): the provider's chunks as they came, then [DONE]. Usage was asked for upstream
+ * whatever the client said; a client that did not ask gets neither the usage chunk nor the `usage: null` of the
+ * others, as from OpenAI itself. A failure after the first chunk is an error event in OpenAI's shape.
+ */
+export async function* relayedChunks(stream: RelayStream, includeUsage: boolean): AsyncGenerator<string> {
+  for await (const event of stream.events) {
+    if (event.type === 'chunk') {
+      if (includeUsage || !('usage' in event.chunk)) yield event.data;
+      else if (event.chunk.choices?.length) {
+        // OpenAI's own spelling ends every chunk with it: cut, not parsed and written again.
+        if (event.data.endsWith(USAGE_NULL)) yield `${event.data.slice(0, -USAGE_NULL.length)}}`;
+        else {
+          const { usage: _usage, ...chunk } = event.chunk;
+          yield JSON.stringify(chunk);
+        }
+      }
+    } else if (event.type === 'error') yield JSON.stringify(toOpenAIError(event.error).body);
   }
   yield '[DONE]';
 }

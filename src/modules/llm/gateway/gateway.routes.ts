@@ -2,11 +2,11 @@ import { Type } from 'typebox';
 import { auth, type App } from '../../../platform/http/types.js';
 import { mountRoutes, route } from '../../../platform/http/route.js';
 import { CHAT_BODY_LIMIT } from '../calls/calls.api.js';
-import { callContext, sendEventStream, withBodyLimit, withRouteOptions } from '../calls/calls.http.js';
+import { callContext, sendEventStream, sendJson, withBodyLimit, withRouteOptions } from '../calls/calls.http.js';
 import type { ChatService } from '../calls/chat.service.js';
 import type { MediaService } from '../calls/media.service.js';
 import { ChatCompletion, ChatCompletionRequest, EmbeddingList, EmbeddingRequest, Model, ModelList, OpenAIErrorBody } from './gateway.api.js';
-import { chatInput, completionChunks, presentCompletion, presentEmbeddings } from './gateway.present.js';
+import { chatInput, completionChunks, presentCompletion, presentEmbeddings, relayedChunks } from './gateway.present.js';
 import type { GatewayModels } from './models.service.js';
 import { openAIErrorHandler } from './openai-errors.http.js';
 
@@ -42,9 +42,15 @@ export function gatewayRouteList(chat: ChatService, media: MediaService, models:
         body: ChatCompletionRequest,
         responses: { 200: ChatCompletion, ...errors },
         handler: async ({ http, principal, body }) => {
-          if (!body.stream) return presentCompletion(await chat.complete(principal, callContext(http, principal), chatInput(body)));
-          const stream = await chat.stream(principal, callContext(http, principal), chatInput(body));
-          return sendEventStream(http, completionChunks(stream, body.stream_options?.include_usage === true));
+          const ctx = callContext(http, principal);
+          const toInput = () => chatInput(body);
+          if (!body.stream) {
+            const answer = await chat.completeOpenAI(principal, ctx, body, toInput);
+            return answer.relayed ? sendJson(http, answer.relayed.raw) : presentCompletion(answer.result);
+          }
+          const includeUsage = body.stream_options?.include_usage === true;
+          const answer = await chat.streamOpenAI(principal, ctx, body, toInput);
+          return sendEventStream(http, answer.relayed ? relayedChunks(answer.relayed, includeUsage) : completionChunks(answer.stream, includeUsage));
         },
       }),
       CHAT_BODY_LIMIT,

@@ -1,0 +1,88 @@
+/**
+ * The administration console's weight and first load: gzip size of what /admin/ ships, and the time
+ * a cold browser (Debian's chromium, no cache) takes from navigation to an interactive sign-in page,
+ * served by the service as its own process. With SCREENSHOTS=1 it also signs in, seeds a few objects
+ * and writes the screenshots under docs/console/ that the README shows.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { cli, startServiceProcess } from './lib.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'web/dist');
+const RUNS = Number(process.env.CONSOLE_RUNS ?? 15);
+
+if (!existsSync(path.join(DIST, 'index.html')) || process.env.REBUILD) {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT });
+}
+
+const files = [path.join(DIST, 'index.html'), ...readdirSync(path.join(DIST, 'assets')).map((f) => path.join(DIST, 'assets', f))];
+let raw = 0;
+let gzip = 0;
+const rows: string[] = [];
+for (const file of files) {
+  const bytes = readFileSync(file);
+  const zipped = gzipSync(bytes, { level: 9 }).length;
+  raw += statSync(file).size;
+  gzip += zipped;
+  rows.push(`| \`${path.relative(DIST, file)}\` | ${(bytes.length / 1024).toFixed(1)} KB | ${(zipped / 1024).toFixed(1)} KB |`);
+}
+
+const service = await startServiceProcess();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+const loads: number[] = [];
+const domReady: number[] = [];
+try {
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext(); // a fresh profile: nothing cached
+    const page = await context.newPage();
+    const started = performance.now();
+    await page.goto(`${service.url}/admin/sign-in`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    loads.push(performance.now() - started);
+    domReady.push(await page.evaluate('performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd'));
+    await context.close();
+  }
+  if (process.env.SCREENSHOTS) await screenshots(service.url, service.dataDir);
+} finally {
+  await browser.close();
+  await service.stop();
+}
+
+const q = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))]!;
+console.log(`Console bundle (web/dist, gzip -9): ${(gzip / 1024).toFixed(1)} KB over the wire, ${(raw / 1024).toFixed(1)} KB raw, ${files.length} files.\n`);
+console.log('| File | Raw | Gzip |\n|---|---:|---:|');
+console.log(rows.join('\n'));
+console.log(`\nFirst load of /admin/sign-in in a cold Chromium profile, loopback, ${RUNS} runs (service uncompressed, as served):\n`);
+console.log('| Measure | p50 | p95 |\n|---|---:|---:|');
+console.log(`| navigation → sign-in form usable | ${q(loads, 0.5).toFixed(0)} ms | ${q(loads, 0.95).toFixed(0)} ms |`);
+console.log(`| DOMContentLoaded | ${q(domReady, 0.5).toFixed(0)} ms | ${q(domReady, 0.95).toFixed(0)} ms |`);
+
+async function screenshots(url: string, dataDir: string): Promise<void> {
+  await cli(dataDir, ['tenant', 'create', '--name', 'Acme', '--slug', 'acme', '--admin-email', 'admin@acme.io', '--admin-password', 'a long demo passphrase 1', '--json']);
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await page.goto(`${url}/admin/sign-in`);
+  await page.screenshot({ path: path.join(ROOT, 'docs/console/sign-in.png') });
+  await page.getByLabel('Workspace').fill('acme');
+  await page.getByLabel('E-mail').fill('admin@acme.io');
+  await page.getByLabel(/^Password/).fill('a long demo passphrase 1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Documents' }).waitFor();
+  const corpus = path.resolve(ROOT, '../shared/corpus');
+  const picks = ['md', 'txt', 'html', 'csv']
+    .flatMap((dir) => (existsSync(path.join(corpus, dir)) ? readdirSync(path.join(corpus, dir)).slice(0, 3).map((f) => path.join(corpus, dir, f)) : []))
+    .filter((f) => statSync(f).size < 100_000);
+  if (picks.length) {
+    await page.getByLabel('Files to upload').setInputFiles(picks);
+    await page.getByTestId('batch-summary').filter({ hasText: 'done' }).waitFor({ timeout: 120_000 });
+  }
+  await page.screenshot({ path: path.join(ROOT, 'docs/console/documents.png'), fullPage: true });
+  for (const [link, file] of [['Models', 'models'], ['Users', 'users'], ['API keys', 'api-keys'], ['Settings', 'settings'], ['Audit log', 'audit']] as const) {
+    await page.getByRole('link', { name: link, exact: true }).click();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(ROOT, `docs/console/${file}.png`) });
+  }
+}

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import axe from 'axe-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * Browser tests drive Debian's chromium (`apt-get install chromium`; .ci/run installs it when missing)
+ * through playwright-core: no browser is downloaded. Without it they skip and say so.
+ */
+export const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? null;
+export const browserSkipReason = CHROMIUM ? null : 'chromium is not installed (apt-get install chromium)';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let building: Promise<void> | null = null;
+
+/**
+ * Builds the console when web/dist is missing (a fresh clone), as script/server would; the global setup
+ * calls it once per run. A web/dist older than your changes under web/src is yours to rebuild.
+ */
+export function ensureConsoleBuilt(): Promise<void> {
+  if (existsSync(path.join(ROOT, 'web/dist/index.html'))) return Promise.resolve();
+  building ??= promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
+    cwd: ROOT,
+  }).then(() => undefined);
+  return building;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+}
+
+/** A page that records console errors and failed requests, so that a test can assert there were none. */
+export async function openPage(browser: Browser, width = 1280): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  return { page, problems };
+}
+
+/** axe-core's serious and critical violations on the page as it is now (WCAG 2 A/AA rules). */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol: the console's CSP (rightly) refuses an injected <script>.
+  await page.evaluate(axe.source);
+  // Runs in the page, where `axe` is now a global (this file is compiled without the DOM library).
+  const results = (await page.evaluate(
+    "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } })",
+  )) as axe.AxeResults;
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** A TCP port free on loopback now (for a service whose PUBLIC_BASE_URL must name its own port). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { session } from './api/session';
+import { Layout } from './components/Layout';
+import { SignInPage } from './pages/SignInPage';
+import { DocumentsPage } from './pages/DocumentsPage';
+import { DocumentDetailPage } from './pages/DocumentDetailPage';
+import { ApiKeysPage } from './pages/ApiKeysPage';
+import { UsersPage } from './pages/UsersPage';
+import { AuditPage } from './pages/AuditPage';
+import { ModelsPage } from './pages/ModelsPage';
+import { ChatPage } from './pages/ChatPage';
+import { KnowledgePage } from './pages/KnowledgePage';
+import { SettingsPage } from './pages/SettingsPage';
+import { AcceptInvitationPage, ResetPasswordPage } from './pages/AccountLinkPages';
+
+/** Routes a visitor may open without signing in (links from mails, the sign-in page itself). */
+const PUBLIC_PATHS = ['/sign-in', '/accept-invitation', '/reset-password'];
+
+function useSignedIn(): boolean | null {
+  const [signedIn, setSignedIn] = useState<boolean | null>(session.accessToken() ? true : null);
+  useEffect(() => {
+    const unsubscribe = session.subscribe(setSignedIn);
+    // A reload keeps the refresh token of this tab: try it once before asking to sign in.
+    if (signedIn === null) void session.refresh().then(setSignedIn);
+    return unsubscribe;
+  }, []);
+  return signedIn;
+}
+
+export function App() {
+  const signedIn = useSignedIn();
+  const location = useLocation();
+  if (signedIn === null) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!signedIn && !PUBLIC_PATHS.includes(location.pathname)) {
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/sign-in?next=${next}`} replace />;
+  }
+  return (
+    <Routes>
+      <Route path="/sign-in" element={<SignInPage />} />
+      <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route element={<Layout />}>
+        <Route index element={<Navigate to="/documents" replace />} />
+        <Route path="/documents" element={<DocumentsPage />} />
+        <Route path="/documents/:documentId" element={<DocumentDetailPage />} />
+        <Route path="/api-keys" element={<ApiKeysPage />} />
+        <Route path="/users" element={<UsersPage />} />
+        <Route path="/audit" element={<AuditPage />} />
+        <Route path="/models" element={<ModelsPage />} />
+        <Route path="/chat" element={<ChatPage />} />
+        <Route path="/knowledge" element={<KnowledgePage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="*" element={<Navigate to="/documents" replace />} />
+      </Route>
+    </Routes>
+  );
+}

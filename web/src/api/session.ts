@@ -1,0 +1,66 @@
+/**
+ * The signed-in user's tokens. The access token lives in memory only; the refresh token is kept in
+ * sessionStorage (this tab, until it closes) so that a reload does not sign the user out. Nothing
+ * is kept in localStorage or in a cookie readable by scripts.
+ */
+const REFRESH_KEY = 'console.refresh_token';
+
+interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+type Listener = (signedIn: boolean) => void;
+
+let access: string | null = null;
+let refreshing: Promise<boolean> | null = null;
+const listeners = new Set<Listener>();
+
+function notify(): void {
+  for (const listener of listeners) listener(access !== null);
+}
+
+export const session = {
+  accessToken: (): string | null => access,
+  hasRefreshToken: (): boolean => sessionStorage.getItem(REFRESH_KEY) !== null,
+
+  signIn(tokens: TokenPair): void {
+    access = tokens.access_token;
+    sessionStorage.setItem(REFRESH_KEY, tokens.refresh_token);
+    notify();
+  },
+
+  signOut(): void {
+    access = null;
+    sessionStorage.removeItem(REFRESH_KEY);
+    notify();
+  },
+
+  /** Exchanges the refresh token for a new pair (once at a time); false when there is none or it failed. */
+  refresh(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const refreshToken = sessionStorage.getItem(REFRESH_KEY);
+      if (!refreshToken) return false;
+      const res = await fetch('/api/auth/refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      if (!res.ok) {
+        session.signOut();
+        return false;
+      }
+      session.signIn((await res.json()) as TokenPair);
+      return true;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  },
+
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Alert, Center, Loader } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+
+/** Loading, error and empty states of a list, the same on every page; `children` renders the data. */
+export function QueryState<T extends { items: unknown[] }>({
+  query,
+  what,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  what: string;
+  empty: ReactNode;
+  children(data: T): ReactNode;
+}) {
+  if (query.error) return <Alert color="red" role="alert">{query.error.message}</Alert>;
+  if (query.isPending) {
+    return (
+      <Center p="lg">
+        <Loader aria-label={`Loading ${what}`} />
+      </Center>
+    );
+  }
+  if (query.data.items.length === 0) return <Alert color="gray">{empty}</Alert>;
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Code, Group, Loader, Stack, Table, Tabs, TagsInput, Text, Textarea, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { api, call, authorizedFetch, errorText } from '../api/client';
+import { openViewer } from '../api/viewer';
+import { ConfirmButton } from '../components/Confirm';
+import { Paged } from '../components/Paged';
+import { QueryState } from '../components/States';
+import { notifyDone, notifyError } from '../components/notify';
+
+const CHUNKS_PER_PAGE = 20;
+
+export function DocumentDetailPage() {
+  const { documentId = '' } = useParams();
+  const path = { document_id: documentId };
+  const queries = useQueryClient();
+  const doc = useQuery({ queryKey: ['document', documentId], queryFn: () => call(api.GET('/api/v1/documents/{document_id}', { params: { path } })) });
+  const refresh = () => queries.invalidateQueries({ queryKey: ['document', documentId] });
+  const reindex = useMutation({
+    mutationFn: () => call(api.POST('/api/v1/documents/{document_id}/reindex', { params: { path } })),
+    onSuccess: () => {
+      notifyDone('Re-indexing queued; the current chunks stay searchable until it finishes.');
+      void queries.invalidateQueries({ queryKey: ['jobs', documentId] });
+      return refresh();
+    },
+    onError: notifyError,
+  });
+  const setTags = useMutation({
+    mutationFn: (tags: string[]) => call(api.PATCH('/api/v1/documents/{document_id}/tags', { params: { path }, body: { tags } })),
+    onSuccess: refresh,
+    onError: notifyError,
+  });
+
+  if (doc.error) return <Alert color="red" role="alert">{doc.error.message}</Alert>;
+  if (doc.isPending) return <Loader aria-label="Loading the document" />;
+  const d = doc.data;
+  return (
+    <>
+      <Anchor component={Link} to="/documents" size="sm">
+        ← Documents
+      </Anchor>
+      <Group justify="space-between" my="md">
+        <Title order={1} size="h2">
+          {d.filename}
+        </Title>
+        <Group>
+          <Button variant="light" onClick={() => openViewer(documentId).catch(notifyError)}>
+            Open in viewer
+          </Button>
+          <ConfirmButton label="Re-index" color="blue" title="Re-index this document?" message="It is parsed, chunked and embedded again with the tenant's current indexing profile." confirmLabel="Re-index" onConfirm={() => reindex.mutateAsync()} />
+        </Group>
+      </Group>
+      <Group mb="md">
+        <Badge color={d.status === 'indexed' ? 'green' : d.status === 'error' ? 'red' : 'blue'}>{d.status}</Badge>
+        <Text size="sm">{d.mime_type}</Text>
+        <Text size="sm">{Math.ceil(d.size_bytes / 1024)} KB</Text>
+        <Text size="sm">{d.chunk_count} chunks</Text>
+        {d.page_count !== null && <Text size="sm">{d.page_count} pages</Text>}
+      </Group>
+      {d.error && <Alert color="red" mb="md">{d.error}</Alert>}
+      <TagsInput label="Tags" description="Press Enter after each tag" maw={520} mb="md" value={d.tags} onChange={(tags) => setTags.mutate(tags)} />
+      <Tabs defaultValue="chunks">
+        <Tabs.List mb="md">
+          <Tabs.Tab value="chunks">Chunks</Tabs.Tab>
+          <Tabs.Tab value="jobs">Indexing history</Tabs.Tab>
+          <Tabs.Tab value="description">Description</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="chunks">
+          <Chunks documentId={documentId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="jobs">
+          <Jobs documentId={documentId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="description">
+          <Description documentId={documentId} current={d.ai_description} original={d.ai_description_original} onSaved={refresh} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+function Chunks({ documentId }: { documentId: string }) {
+  const [page, setPage] = useState(1);
+  const chunks = useQuery({
+    queryKey: ['chunks', documentId, page],
+    queryFn: () =>
+      call(api.GET('/api/v1/documents/{document_id}/chunks/', { params: { path: { document_id: documentId }, query: { skip: (page - 1) * CHUNKS_PER_PAGE, limit: CHUNKS_PER_PAGE } } })),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <QueryState query={chunks} what="chunks" empty="No chunks yet: the document is not indexed.">
+      {(data) => (
+        <Stack>
+          {data.items.map((chunk) => (
+            <div key={chunk.chunk_id}>
+              <Text size="sm" c="gray.7">
+                #{chunk.index + 1}
+                {chunk.page !== null ? ` · page ${chunk.page}` : ''}
+                {chunk.section ? ` · ${chunk.section}` : ''} · {chunk.token_count} tokens
+              </Text>
+              <Code block>{chunk.text}</Code>
+            </div>
+          ))}
+          <Paged total={data.total} page={page} pageSize={CHUNKS_PER_PAGE} onPage={setPage} />
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
+
+function Jobs({ documentId }: { documentId: string }) {
+  const jobs = useQuery({
+    queryKey: ['jobs', documentId],
+    queryFn: async () => ({ items: await call(api.GET('/api/v1/documents/{document_id}/jobs', { params: { path: { document_id: documentId } } })) }),
+  });
+  return (
+    <QueryState query={jobs} what="indexing jobs" empty="No indexing job yet.">
+      {(data) => (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Source</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Attempts</Table.Th>
+                <Table.Th>Embedding model</Table.Th>
+                <Table.Th>Chunks</Table.Th>
+                <Table.Th>Error</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((job) => (
+                <Table.Tr key={job.job_id}>
+                  <Table.Td>{job.source}</Table.Td>
+                  <Table.Td>{job.status}</Table.Td>
+                  <Table.Td>{job.attempts}</Table.Td>
+                  <Table.Td>{job.model ?? '—'}</Table.Td>
+                  <Table.Td>{job.chunk_count ?? '—'}</Table.Td>
+                  <Table.Td>{job.error ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryState>
+  );
+}
+
+function Description({ documentId, current, original, onSaved }: { documentId: string; current: string | null; original: string | null; onSaved(): void }) {
+  const [text, setText] = useState(current ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    // The API takes this one as a form field (`description`), as the SPEC shows.
+    mutationFn: async () => {
+      const res = await authorizedFetch(`/api/v1/documents/${documentId}/ai-description`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ description: text }),
+      });
+      if (!res.ok) throw new Error(errorText(await res.json()));
+    },
+    onSuccess: () => {
+      setError(null);
+      notifyDone('Description saved.');
+      onSaved();
+    },
+    onError: (failure) => setError(errorText(failure)),
+  });
+  return (
+    <Stack maw={720}>
+      {error && <Alert color="red" role="alert">{error}</Alert>}
+      <Textarea label="Description" autosize minRows={3} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+      {original && (
+        <Text size="sm" c="gray.7">
+          Generated originally: {original}
+        </Text>
+      )}
+      <Group>
+        <Button onClick={() => save.mutate()} loading={save.isPending}>
+          Save the description
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

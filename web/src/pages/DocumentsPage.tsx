@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Group, Loader, Select, Table, TextInput, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { BulkUpload } from './BulkUpload';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, call } from '../api/client';
+import { Paged } from '../components/Paged';
+
+const PAGE_SIZE = 25;
+const STATUSES = ['pending', 'parsing', 'indexing', 'indexed', 'error'] as const;
+type Status = (typeof STATUSES)[number];
+const COLORS: Record<Status, string> = { pending: 'gray', parsing: 'blue', indexing: 'blue', indexed: 'green', error: 'red' };
+
+export function DocumentsPage() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [search, setSearch] = useState('');
+  const documents = useQuery({
+    queryKey: ['documents', page, status, search],
+    queryFn: () =>
+      call(api.GET('/api/v1/documents/', { params: { query: { page, page_size: PAGE_SIZE, ...(status ? { status } : {}), ...(search ? { search } : {}) } } })),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <Title order={1} size="h2" mb="md">
+        Documents
+      </Title>
+      <BulkUpload />
+      <Group mb="sm">
+        <TextInput label="Filename" placeholder="Search" value={search} onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} />
+        <Select label="Status" clearable data={[...STATUSES]} value={status} onChange={(value) => { setStatus(value as Status | null); setPage(1); }} />
+      </Group>
+      {documents.error && <Alert color="red" role="alert">{documents.error.message}</Alert>}
+      {documents.isPending ? (
+        <Loader aria-label="Loading documents" />
+      ) : documents.data && documents.data.items.length === 0 ? (
+        <Alert color="gray">No documents yet.</Alert>
+      ) : (
+        documents.data && (
+          <>
+            <Table.ScrollContainer minWidth={600}>
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Filename</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Uploaded</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {documents.data.items.map((doc) => (
+                    <Table.Tr key={doc.document_id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/documents/${doc.document_id}`}>
+                          {doc.filename}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={COLORS[doc.status as Status] ?? 'gray'}>{doc.status}</Badge>
+                      </Table.Td>
+                      <Table.Td>{new Date(doc.created_at).toLocaleString()}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Paged total={documents.data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
