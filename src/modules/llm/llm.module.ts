@@ -21,6 +21,8 @@ import { createDescriber } from './embeddings/describer.js';
 import { createEmbeddingResolver } from './embeddings/resolver.js';
 import { errorLogRoutes } from './errors-log/errors.routes.js';
 import { createErrorLog } from './errors-log/errors.service.js';
+import { usageReportRoutes } from './usage-report/usage-report.routes.js';
+import { createUsageReport } from './usage-report/usage-report.service.js';
 import { createModelGate } from './gate.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { createGatewayModels } from './gateway/models.service.js';
@@ -86,6 +88,7 @@ export function createLlm(ctx: CoreContext, hooks: LlmHooks = {}): Llm {
           ...callsRoutes(chat, media, tests),
           ...healthRoutes(health),
           ...errorLogRoutes(errors),
+          ...usageReportRoutes(createUsageReport({ clock: ctx.clock })),
         ]);
         await gatewayRoutes(chat, media, gatewayModels)(app);
       },

@@ -3,15 +3,18 @@ import { Alert, Center, Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 
 /** Loading, error and empty states of a list, the same on every page; `children` renders the data. */
-export function QueryState<T extends { items: unknown[] }>({
+export function QueryState<T>({
   query,
   what,
   empty,
+  isEmpty = (data) => (data as { items?: unknown[] }).items?.length === 0,
   children,
 }: {
   query: UseQueryResult<T>;
   what: string;
   empty: ReactNode;
+  /** A list is empty without items; a report says when it has nothing to show. */
+  isEmpty?: (data: T) => boolean;
   children(data: T): ReactNode;
 }) {
   if (query.error) return <Alert color="red" role="alert">{query.error.message}</Alert>;
@@ -22,6 +25,6 @@ export function QueryState<T extends { items: unknown[] }>({
       </Center>
     );
   }
-  if (query.data.items.length === 0) return <Alert color="gray">{empty}</Alert>;
+  if (isEmpty(query.data)) return <Alert color="gray">{empty}</Alert>;
   return <>{children(query.data)}</>;
 }

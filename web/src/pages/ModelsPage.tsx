@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, PasswordInput, Progress, Select, Stack, Switch, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import type { paths } from '../api/schema';
+import { DailyBars } from '../components/DailyBars';
 import { Paged } from '../components/Paged';
 import { QueryState } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
@@ -21,6 +22,7 @@ export function ModelsPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="catalog">Models</Tabs.Tab>
           <Tabs.Tab value="providers">Provider keys and health</Tabs.Tab>
+          <Tabs.Tab value="usage">Usage and cost</Tabs.Tab>
           <Tabs.Tab value="errors">Error log</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="catalog">
@@ -28,6 +30,9 @@ export function ModelsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="providers">
           <Providers />
+        </Tabs.Panel>
+        <Tabs.Panel value="usage">
+          <Usage />
         </Tabs.Panel>
         <Tabs.Panel value="errors">
           <Errors />
@@ -261,25 +266,14 @@ function Errors() {
     queryKey: ['llm-errors', page],
     queryFn: () => call(api.GET('/api/v1/llm/errors', { params: { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } } })),
   });
-  const peak = Math.max(1, ...(stats.data?.by_day.map((d) => d.count) ?? [1]));
   return (
     <Stack>
       {stats.data && (
-        <div role="figure" aria-label="Failed provider calls per day, last 14 days">
+        <div>
           <Text fw={500} mb="xs">
             Failed calls per day ({stats.data.total} in {stats.data.days} days)
           </Text>
-          {stats.data.by_day.map((day) => (
-            <Group key={day.date} gap="xs" wrap="nowrap">
-              <Text size="sm" w={100}>
-                {day.date}
-              </Text>
-              <Progress value={(100 * day.count) / peak} color="red" style={{ flex: 1 }} aria-label={`${day.count} failed calls on ${day.date}`} />
-              <Text size="sm" w={40} ta="right">
-                {day.count}
-              </Text>
-            </Group>
-          ))}
+          <DailyBars label="Failed provider calls per day, last 14 days" color="red" days={stats.data.by_day.map((d) => ({ date: d.date, value: d.count }))} />
         </div>
       )}
       <QueryState query={errors} what="provider errors" empty="No failed provider call recorded.">
@@ -314,5 +308,52 @@ function Errors() {
         )}
       </QueryState>
     </Stack>
+  );
+}
+
+const dollars = (value: number) => `$${value.toFixed(value < 1 ? 4 : 2)}`;
+
+/** Calls and estimated cost per day for the last 14 days, and which models they went to. */
+function Usage() {
+  const usage = useQuery({ queryKey: ['llm-usage'], queryFn: () => call(api.GET('/api/v1/llm/usage', { params: { query: { days: 14 } } })) });
+  return (
+    <QueryState query={usage} what="usage" empty="No provider call in the last 14 days." isEmpty={(data) => data.totals.calls === 0}>
+      {(data) => (
+          <Stack>
+            <Text fw={500}>
+              {data.totals.calls} calls, {data.totals.prompt_tokens + data.totals.completion_tokens} tokens, {dollars(data.totals.cost_usd)} estimated in {data.days} days
+            </Text>
+            <DailyBars label="Provider calls per day, last 14 days" color="blue" days={data.by_day.map((d) => ({ date: d.date, value: d.calls }))} />
+            <Text fw={500}>Estimated cost per day</Text>
+            <DailyBars label="Estimated cost per day, last 14 days" color="teal" format={dollars} days={data.by_day.map((d) => ({ date: d.date, value: d.cost_usd }))} />
+            <Table.ScrollContainer minWidth={600}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Model</Table.Th>
+                    <Table.Th>Provider</Table.Th>
+                    <Table.Th ta="right">Calls</Table.Th>
+                    <Table.Th ta="right">Tokens in / out</Table.Th>
+                    <Table.Th ta="right">Estimated cost</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.by_model.map((m) => (
+                    <Table.Tr key={`${m.provider}/${m.model}`}>
+                      <Table.Td>{m.model}</Table.Td>
+                      <Table.Td>{m.provider}</Table.Td>
+                      <Table.Td ta="right">{m.calls}</Table.Td>
+                      <Table.Td ta="right">
+                        {m.prompt_tokens} / {m.completion_tokens}
+                      </Table.Td>
+                      <Table.Td ta="right">{dollars(m.cost_usd)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Stack>
+      )}
+    </QueryState>
   );
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rows } from '../../../platform/db/database.js';
 import type { TenantTx } from '../../../platform/db/tenant-db.js';
 import type { UsageInsert } from './calls.table.js';
 
@@ -32,4 +33,37 @@ export async function insertUsage({ tx, tenantId }: TenantTx, records: UsageReco
     SELECT tenant.id, model, provider, mode, prompt_tokens, completion_tokens, cost_usd, latency_ms, user_id, api_key_id, request_id, created_at
     FROM tenant, jsonb_to_recordset(${payload}::jsonb) AS r(model text, provider text, mode text, prompt_tokens integer, completion_tokens integer,
       cost_usd double precision, latency_ms integer, user_id uuid, api_key_id uuid, request_id text, created_at timestamptz)`);
+}
+
+export interface DailyUsageRow {
+  day: string;
+  provider: string;
+  model: string;
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Null when no call of the group had a known price. */
+  costUsd: number | null;
+}
+
+/** The tenant's calls since `since`, per UTC day, provider and model (one scan of llm_usage_tenant_created). */
+export async function dailyUsage({ tx, tenantId }: TenantTx, since: Date): Promise<DailyUsageRow[]> {
+  const found = await rows<{ day: string; provider: string; model: string; calls: string | number; prompt: string | number; completion: string | number; cost: number | null }>(
+    tx,
+    sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, provider, model, count(*) AS calls,
+               sum(prompt_tokens) AS prompt, sum(completion_tokens) AS completion, sum(cost_usd) AS cost
+        FROM llm_usage
+        WHERE tenant_id = ${tenantId} AND created_at >= ${since.toISOString()}::timestamptz
+        GROUP BY 1, 2, 3
+        ORDER BY 1, 2, 3`,
+  );
+  return found.map((r) => ({
+    day: r.day,
+    provider: r.provider,
+    model: r.model,
+    calls: Number(r.calls),
+    promptTokens: Number(r.prompt),
+    completionTokens: Number(r.completion),
+    costUsd: r.cost === null ? null : Number(r.cost),
+  }));
 }

@@ -4,6 +4,7 @@ import { countErrors, insertError, listErrors, type ErrorFilter } from './errors
 import { presentError } from './errors.present.js';
 import { removeSecrets } from '../calls/redact.js';
 import type { CredentialSource } from '../gate.js';
+import { utcDayWindow } from '../day-window.js';
 
 /** One failed provider call, as the call path reports it. */
 export interface ErrorEntry {
@@ -20,8 +21,6 @@ export interface ErrorEntry {
   documentId: string | null;
   jobId: string | null;
 }
-
-const DAY_MS = 24 * 3600 * 1000;
 
 export interface ErrorLogDeps {
   db: Database;
@@ -46,14 +45,10 @@ export function createErrorLog(deps: ErrorLogDeps) {
 
   /** The last `days` UTC calendar days, today included; every day is listed, with zero when it had no error. */
   async function stats(tenant: TenantDb, days: number, now = new Date()) {
-    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    const since = new Date(today - (days - 1) * DAY_MS);
+    const { since, dates } = utcDayWindow(days, now);
     const counts = await tenant.run((t) => countErrors(t, since));
     const perDay = new Map(counts.byDay.map((d) => [d.key, d.count]));
-    const byDay = Array.from({ length: days }, (_, i) => {
-      const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-      return { date, count: perDay.get(date) ?? 0 };
-    });
+    const byDay = dates.map((date) => ({ date, count: perDay.get(date) ?? 0 }));
     const toObject = (list: { key: string; count: number }[]) =>
       Object.fromEntries([...list].sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)).map((e) => [e.key, e.count]));
     return {
