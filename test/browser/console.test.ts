@@ -7,6 +7,9 @@ import { startTestService, createTenant, type TestService, type TestTenant } fro
 import { accessibilityViolations, browserSkipReason, ensureConsoleBuilt, freePort, launchBrowser, openPage } from '../support/browser.js';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../peers/fake-openai.js';
+import { citing } from '../support/chat.js';
+import { indexedOk, uploadOk } from '../support/documents.js';
+import { activate, configureProvider } from '../support/llm.js';
 
 describe.skipIf(browserSkipReason)('the administration console in Chromium', () => {
   let t: TestService;
@@ -32,13 +35,13 @@ describe.skipIf(browserSkipReason)('the administration console in Chromium', () 
     await provider?.close();
   });
 
-  async function signIn(width = 1280) {
+  async function signIn(width = 1280, who: TestTenant = tenant) {
     const { page, problems } = await openPage(browser, width);
     await page.goto(`${t.url}/admin/documents`);
     await page.waitForURL(/\/admin\/sign-in\?next=/);
-    await page.getByLabel('Workspace').fill(tenant.slug);
-    await page.getByLabel('E-mail').fill(tenant.ownerEmail);
-    await page.getByLabel(/^Password/).fill(tenant.password);
+    await page.getByLabel('Workspace').fill(who.slug);
+    await page.getByLabel('E-mail').fill(who.ownerEmail);
+    await page.getByLabel(/^Password/).fill(who.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/admin\/documents$/);
     return { page, problems };
@@ -223,6 +226,38 @@ describe.skipIf(browserSkipReason)('the administration console in Chromium', () 
     await page.context().close();
   }, 180_000);
 
+  it('asks the documents: the answer streams in with its source, rated, and the citation opens the viewer at the cited page', async () => {
+    // A tenant of its own: its provider key and documents do not change what the other tests see.
+    const asker = await createTenant(t, 'Ask Co');
+    await configureProvider(t, asker, provider.url, 'sk-console-test-key');
+    await activate(t, asker, 'gpt-4o-mini', true);
+    const pdf = await readFile(path.resolve(process.cwd(), '../shared/corpus/pdf/unst__copy-protected.pdf'));
+    const documentId = await uploadOk(t, asker, 'framework.pdf', pdf);
+    await indexedOk(t, asker, documentId);
+    provider.setReply(citing([['learning-based framework', 'The paper proposes a learning-based framework']]));
+
+    const { page, problems } = await signIn(1280, asker);
+    await page.getByRole('link', { name: 'Ask' }).click();
+    await page.getByLabel('Question').fill('What does the paper propose?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await page.getByText('The paper proposes a learning-based framework [1].').waitFor();
+    const source = page.getByRole('button', { name: /^framework\.pdf, page \d+$/ });
+    await source.waitFor();
+    const cited = /page (\d+)$/.exec((await source.textContent()) ?? '')![1];
+
+    await page.getByRole('button', { name: 'Good answer' }).click();
+    await page.getByText('Thanks: the rating is recorded.').waitFor();
+    const feedback = (await t.app.inject({ method: 'GET', url: '/api/v1/feedback/', headers: asker.auth() })).json();
+    expect(feedback.items.map((f: { rating: string }) => f.rating)).toEqual(['up']);
+
+    const opened = page.waitForEvent('popup');
+    await source.click();
+    const viewer = await opened;
+    await viewer.waitForURL(new RegExp(`/api/v1/documents/${documentId}/view\\?viewer_token=[^#]+#page=${cited}$`));
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });
 
 /** `count` small corpus files of several formats whose manifest expects text (not the broken ones). */
