@@ -255,6 +255,15 @@ describe.skipIf(browserSkipReason)('the administration console in Chromium', () 
     const viewer = await opened;
     await viewer.waitForURL(new RegExp(`/api/v1/documents/${documentId}/view\\?viewer_token=[^#]+#page=${cited}$`));
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // The rating shows on the feedback page, with the question, the answer and its source.
+    await page.getByRole('link', { name: 'Feedback', exact: true }).click();
+    await page.getByRole('heading', { name: 'Answer feedback' }).waitFor();
+    await page.getByText('What does the paper propose?').waitFor();
+    await page.getByText(`Sources: [1] framework.pdf, page ${cited}`).waitFor();
+    await page.getByText('Bad answers', { exact: true }).click();
+    await page.getByText('No answer has been rated yet.').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);

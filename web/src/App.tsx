@@ -11,6 +11,7 @@ import { UsersPage } from './pages/UsersPage';
 import { AuditPage } from './pages/AuditPage';
 import { ModelsPage } from './pages/ModelsPage';
 import { ChatPage } from './pages/ChatPage';
+import { FeedbackPage } from './pages/FeedbackPage';
 import { KnowledgePage } from './pages/KnowledgePage';
 import { SettingsPage } from './pages/SettingsPage';
 import { AcceptInvitationPage, ResetPasswordPage } from './pages/AccountLinkPages';
@@ -57,6 +58,7 @@ export function App() {
         <Route path="/audit" element={<AuditPage />} />
         <Route path="/models" element={<ModelsPage />} />
         <Route path="/chat" element={<ChatPage />} />
+        <Route path="/feedback" element={<FeedbackPage />} />
         <Route path="/knowledge" element={<KnowledgePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<Navigate to="/documents" replace />} />

@@ -9,6 +9,7 @@ import { session } from '../api/session';
 export const SECTIONS = [
   { to: '/documents', label: 'Documents' },
   { to: '/chat', label: 'Ask' },
+  { to: '/feedback', label: 'Feedback' },
   { to: '/knowledge', label: 'Memories and folders' },
   { to: '/models', label: 'Models' },
   { to: '/users', label: 'Users' },

@@ -1,5 +1,6 @@
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { Clock } from '../../../platform/clock.js';
+import { utcDayWindow } from '../../../platform/day-window.js';
 import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import { AppError, unprocessable } from '../../../platform/http/errors.js';
 import { findMessage } from '../conversations/conversations.repo.js';
@@ -14,7 +15,6 @@ export interface FeedbackDeps {
   conversations: Pick<ConversationsService, 'visible'>;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Ratings of answers. A principal rates the answers of the conversations it may read (its own; any of the tenant's
@@ -66,13 +66,10 @@ export function createFeedbackService(deps: FeedbackDeps) {
 
   /** The last `days` UTC calendar days, today included; every day is listed, zero when it had no feedback. */
   async function stats(tenant: TenantDb, principal: Principal, days: number) {
-    const now = clock.now();
-    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    const since = new Date(today - (days - 1) * DAY_MS);
+    const { since, dates } = utcDayWindow(days, clock.now());
     const counts = await tenant.run((t) => countFeedback(t, scopeOf(principal), since));
     const perDay = new Map(counts.byDay.map((d) => [d.key, d]));
-    const byDay = Array.from({ length: days }, (_, i) => {
-      const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    const byDay = dates.map((date) => {
       const day = perDay.get(date);
       return { date, up: day?.up ?? 0, down: day?.down ?? 0 };
     });

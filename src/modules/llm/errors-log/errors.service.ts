@@ -4,7 +4,7 @@ import { countErrors, insertError, listErrors, type ErrorFilter } from './errors
 import { presentError } from './errors.present.js';
 import { removeSecrets } from '../calls/redact.js';
 import type { CredentialSource } from '../gate.js';
-import { utcDayWindow } from '../day-window.js';
+import { utcDayWindow } from '../../../platform/day-window.js';
 
 /** One failed provider call, as the call path reports it. */
 export interface ErrorEntry {

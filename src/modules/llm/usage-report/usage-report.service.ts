@@ -1,7 +1,7 @@
 import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import type { Clock } from '../../../platform/clock.js';
 import { dailyUsage, type DailyUsageRow } from '../calls/usage.repo.js';
-import { utcDayWindow } from '../day-window.js';
+import { utcDayWindow } from '../../../platform/day-window.js';
 
 export interface UsageTotals {
   calls: number;
