@@ -13,6 +13,7 @@ import { ModelsPage } from './pages/ModelsPage';
 import { ChatPage } from './pages/ChatPage';
 import { KnowledgePage } from './pages/KnowledgePage';
 import { SettingsPage } from './pages/SettingsPage';
+import { AppsPage } from './pages/AppsPage';
 import { AcceptInvitationPage, ResetPasswordPage } from './pages/AccountLinkPages';
 
 /** Routes a visitor may open without signing in (links from mails, the sign-in page itself). */
@@ -59,6 +60,7 @@ export function App() {
         <Route path="/chat" element={<ChatPage />} />
         <Route path="/knowledge" element={<KnowledgePage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/apps" element={<AppsPage />} />
         <Route path="*" element={<Navigate to="/documents" replace />} />
       </Route>
     </Routes>
