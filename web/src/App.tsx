@@ -14,6 +14,7 @@ import { ChatPage } from './pages/ChatPage';
 import { FeedbackPage } from './pages/FeedbackPage';
 import { KnowledgePage } from './pages/KnowledgePage';
 import { SettingsPage } from './pages/SettingsPage';
+import { AppsPage } from './pages/AppsPage';
 import { AcceptInvitationPage, ResetPasswordPage } from './pages/AccountLinkPages';
 
 /** Routes a visitor may open without signing in (links from mails, the sign-in page itself). */
@@ -61,6 +62,7 @@ export function App() {
         <Route path="/feedback" element={<FeedbackPage />} />
         <Route path="/knowledge" element={<KnowledgePage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/apps" element={<AppsPage />} />
         <Route path="*" element={<Navigate to="/documents" replace />} />
       </Route>
     </Routes>

@@ -14,6 +14,7 @@ export const SECTIONS = [
   { to: '/models', label: 'Models' },
   { to: '/users', label: 'Users' },
   { to: '/api-keys', label: 'API keys' },
+  { to: '/apps', label: 'Apps' },
   { to: '/audit', label: 'Audit log' },
   { to: '/settings', label: 'Settings' },
 ];

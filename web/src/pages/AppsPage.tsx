@@ -1,0 +1,276 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Select, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call } from '../api/client';
+import { ConfirmButton } from '../components/Confirm';
+import { Paged } from '../components/Paged';
+import { QueryState } from '../components/States';
+import { notifyDone, notifyError } from '../components/notify';
+import { ImportAppModal } from './ImportAppModal';
+import { InstallAppModal, type InstallableApp } from './InstallAppModal';
+
+const PAGE_SIZE = 20;
+type Status = 'active' | 'uninstalled' | 'purged' | 'all';
+const STATUSES: { value: Status; label: string }[] = [
+  { value: 'active', label: 'Installed' },
+  { value: 'uninstalled', label: 'Uninstalled' },
+  { value: 'purged', label: 'Purged' },
+  { value: 'all', label: 'All' },
+];
+
+export function AppsPage() {
+  const [tab, setTab] = useState<string | null>('installed');
+  const [importing, setImporting] = useState(false);
+  const queries = useQueryClient();
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Title order={1} size="h2">
+          Apps
+        </Title>
+        <Button onClick={() => setImporting(true)}>Import an app</Button>
+      </Group>
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="installed">Installed</Tabs.Tab>
+          <Tabs.Tab value="catalog">Available apps</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="installed">
+          <InstallationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="catalog">
+          <CatalogTab />
+        </Tabs.Panel>
+      </Tabs>
+      <ImportAppModal
+        opened={importing}
+        onClose={() => setImporting(false)}
+        onImported={(app) => {
+          setImporting(false);
+          setTab('catalog');
+          notifyDone(app.new_app ? `${app.name} ${app.version} was imported: install it to use it.` : `${app.name} ${app.version} was imported as a new version.`);
+          void queries.invalidateQueries({ queryKey: ['apps'] });
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * Opens an installed app the way the platform intends: a single-use launch URL (valid 60 s) carrying a launch
+ * token that the app exchanges at once. The tab is opened before the request, while the click still counts as
+ * a user gesture (a tab opened after an await is a popup that browsers block); without one, this tab goes.
+ */
+async function launch(appId: string) {
+  const tab = window.open('', '_blank');
+  try {
+    const { launch_url } = await call(api.POST('/api/v1/app-platform/apps/{app_id}/launch-token', { params: { path: { app_id: appId } } }));
+    // The entry URL was checked at import; refusing any other scheme here keeps a script URL out of a navigation anyway.
+    if (!['https:', 'http:'].includes(new URL(launch_url).protocol)) throw new Error('The launch URL is not a web address');
+    if (!tab) return window.location.assign(launch_url);
+    tab.opener = null;
+    tab.location.href = launch_url;
+  } catch (error) {
+    tab?.close();
+    notifyError(error);
+  }
+}
+
+function InstallationsTab() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<Status>('active');
+  const queries = useQueryClient();
+  const installations = useQuery({
+    queryKey: ['installations', page, status],
+    queryFn: () => call(api.GET('/api/v1/app-platform/installations/', { params: { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, status } } })),
+    placeholderData: keepPreviousData,
+  });
+  const uninstall = useMutation({
+    mutationFn: (id: string) => call(api.DELETE('/api/v1/app-platform/installations/{installation_id}', { params: { path: { installation_id: id } } })),
+    onSuccess: (installation) => {
+      notifyDone(`${installation.name} was uninstalled: its links and tokens stopped working.`);
+      return queries.invalidateQueries({ queryKey: ['installations'] });
+    },
+    onError: notifyError,
+  });
+  return (
+    <>
+      <Select
+        label="Status"
+        mb="sm"
+        maw={200}
+        data={STATUSES}
+        value={status}
+        allowDeselect={false}
+        onChange={(value) => {
+          if (value) setStatus(value as Status);
+          setPage(1);
+        }}
+      />
+      <QueryState query={installations} what="installations" empty="No apps here. Import an app's manifest, then install it from Available apps.">
+        {(data) => (
+          <>
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>App</Table.Th>
+                    <Table.Th>Version</Table.Th>
+                    <Table.Th>Granted permissions</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Installed</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((installation) => (
+                    <Table.Tr key={installation.installation_id}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {installation.name}
+                        </Text>
+                        <Text size="xs" c="gray.7">
+                          {installation.id}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {installation.version}
+                        {installation.upgrade_available && (
+                          <Text size="xs" c="gray.7">
+                            {installation.latest_version} available
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Permissions names={installation.granted_permissions} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={installation.status === 'active' ? 'green' : 'gray'}>{installation.status}</Badge>
+                      </Table.Td>
+                      <Table.Td>{new Date(installation.created_at).toLocaleString()}</Table.Td>
+                      <Table.Td>
+                        {installation.status === 'active' && (
+                          <Group gap="xs" wrap="nowrap">
+                            <Button size="xs" variant="light" aria-label={`Open ${installation.name}`} onClick={() => void launch(installation.app_id)}>
+                              Open
+                            </Button>
+                            <ConfirmButton
+                              label="Uninstall"
+                              aria-label={`Uninstall ${installation.name}`}
+                              title={`Uninstall ${installation.name}?`}
+                              message={`Every open session of ${installation.name} stops at once. Its data is kept 30 days, then deleted; installing it again starts empty.`}
+                              confirmLabel="Uninstall"
+                              onConfirm={() => uninstall.mutateAsync(installation.installation_id)}
+                            />
+                          </Group>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+function CatalogTab() {
+  const [page, setPage] = useState(1);
+  const [installing, setInstalling] = useState<InstallableApp | null>(null);
+  const queries = useQueryClient();
+  const apps = useQuery({
+    queryKey: ['apps', page],
+    queryFn: () => call(api.GET('/api/v1/app-platform/apps/', { params: { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } } })),
+    placeholderData: keepPreviousData,
+  });
+  // One active installation per app and tenant, and never more installations than apps: one page of 100 says which are installed.
+  const installed = useQuery({
+    queryKey: ['installations', 'installed-apps'],
+    queryFn: () => call(api.GET('/api/v1/app-platform/installations/', { params: { query: { limit: 100, status: 'active' } } })),
+    select: (data) => new Set(data.items.map((installation) => installation.app_id)),
+  });
+  return (
+    <>
+      <QueryState query={apps} what="apps" empty="No apps yet. Import an app's manifest to add one.">
+        {(data) => (
+          <>
+            <Table.ScrollContainer minWidth={760}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>App</Table.Th>
+                    <Table.Th>Latest version</Table.Th>
+                    <Table.Th>Asks for</Table.Th>
+                    <Table.Th>Source</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((app) => (
+                    <Table.Tr key={app.app_id}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {app.name}
+                        </Text>
+                        <Text size="xs" c="gray.7">
+                          {app.id}
+                          {app.publisher && ` · ${app.publisher.name}`}
+                        </Text>
+                        {app.description && <Text size="xs">{app.description}</Text>}
+                      </Table.Td>
+                      <Table.Td>{app.latest_version}</Table.Td>
+                      <Table.Td>
+                        <Permissions names={app.permissions} />
+                      </Table.Td>
+                      <Table.Td>{app.owned ? 'Imported here' : 'Published for every workspace'}</Table.Td>
+                      <Table.Td>
+                        {installed.data?.has(app.app_id) ? (
+                          <Badge color="green">installed</Badge>
+                        ) : (
+                          <Button size="xs" variant="light" aria-label={`Install ${app.name}`} disabled={!installed.data} onClick={() => setInstalling(app)}>
+                            Install
+                          </Button>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+      <InstallAppModal
+        app={installing}
+        onClose={() => setInstalling(null)}
+        onInstalled={(installation) => {
+          setInstalling(null);
+          notifyDone(`${installation.name} is installed: open it from Installed.`);
+          void queries.invalidateQueries({ queryKey: ['installations'] });
+        }}
+      />
+    </>
+  );
+}
+
+function Permissions({ names }: { names: string[] }) {
+  if (names.length === 0) return <Text size="sm">none</Text>;
+  return (
+    <Group gap={4}>
+      {names.map((name) => (
+        <Badge key={name} variant="light" size="sm">
+          {name}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
