@@ -163,6 +163,8 @@ describe.skipIf(browserSkipReason)('the administration console in Chromium', () 
       ['Models', 'Language models'],
       ['Users', 'Users'],
       ['API keys', 'API keys'],
+      ['Apps', 'Apps'],
+      ['Feedback', 'Answer feedback'],
       ['Audit log', 'Audit log'],
       ['Settings', 'Settings'],
     ];
