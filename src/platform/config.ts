@@ -132,6 +132,12 @@ export interface Config {
     /** How a new conversation gets its title: its first question cut short, or a few words written by the chat model. */
     titles: 'truncate' | 'model';
   };
+  /** Hybrid search's reciprocal-rank fusion (docs/benchmarks.md, "Retrieval quality", measured these). */
+  search: {
+    rrfK: number;
+    /** Weight of the vector leg's votes when its model is the built-in lexical embedder (a second lexical signal). */
+    builtinVectorWeight: number;
+  };
 }
 
 export interface S3Config {
@@ -157,6 +163,14 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
+  return value;
+}
+
+function fraction(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new ConfigError(`${name} must be a number between 0 and 1, got "${raw}"`);
   return value;
 }
 
@@ -383,6 +397,10 @@ export function loadConfig(env: Env = process.env): Config {
     sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),
     chat: {
       titles: oneOf(env, 'CHAT_TITLES', ['truncate', 'model'] as const, 'truncate'),
+    },
+    search: {
+      rrfK: int(env, 'SEARCH_RRF_K', 60, 1, 1000),
+      builtinVectorWeight: fraction(env, 'SEARCH_BUILTIN_VECTOR_WEIGHT', 1),
     },
   };
 }

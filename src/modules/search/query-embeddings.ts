@@ -13,6 +13,11 @@ export interface QueryEmbedding {
   dimensions: number;
 }
 
+/** The built-in offline embedder (lexical feature hashing) wrote the documents of this model key. */
+export function isBuiltinModel(model: string | null): boolean {
+  return model !== null && parseEmbeddingModelKey(model).provider === OFFLINE_PROVIDER;
+}
+
 export interface QueryEmbedderDeps {
   db: Database;
   log: Logger;

@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/database.js';
 import type { TenantDb } from '../../platform/db/tenant-db.js';
 import { unprocessable } from '../../platform/http/errors.js';
 import type { EmbeddingResolver } from '../ingestion/index.js';
-import { createQueryEmbedder, type QueryEmbedding } from './query-embeddings.js';
+import { createQueryEmbedder, isBuiltinModel, type QueryEmbedding } from './query-embeddings.js';
 import { chunkHits, fulltextLeg, tuneHnsw, vectorExtensionVersion, vectorLeg, type ChunkHit, type SearchFilters } from './search.repo.js';
 
 export type SearchMode = 'hybrid' | 'vector' | 'fulltext';
@@ -25,10 +25,19 @@ export interface SearchDeps {
   db: Database;
   log: Logger;
   embeddings: EmbeddingResolver;
+  fusion?: Fusion;
 }
 
-/** Reciprocal-rank fusion constant (Cormack et al.): damps the weight of the very first ranks. */
-export const RRF_K = 60;
+/**
+ * Reciprocal-rank fusion: a hit at rank r of a leg adds weight / (rrfK + r). `rrfK` damps the weight of the very
+ * first ranks (Cormack et al. use 60); the vector leg's weight drops to `builtinVectorWeight` when every model in
+ * use is the built-in embedder, whose vectors hash the same words the full-text leg matches.
+ */
+export interface Fusion {
+  rrfK: number;
+  builtinVectorWeight: number;
+}
+export const DEFAULT_FUSION: Fusion = { rrfK: 60, builtinVectorWeight: 1 };
 /** Each leg fetches this many candidates per requested result, so fusion has something to fuse. */
 const CANDIDATES_PER_RESULT = 4;
 /** Ranked hits read per requested result, so hits collapsed into a better one can be replaced. */
@@ -87,6 +96,7 @@ export function interleaveByRank<T extends { id: string; distance: number }>(leg
  */
 export function createSearchService(deps: SearchDeps) {
   const { db } = deps;
+  const fusion = deps.fusion ?? DEFAULT_FUSION;
   const queryEmbedder = createQueryEmbedder(deps);
   let iterativeScan: Promise<boolean> | null = null;
 
@@ -148,9 +158,10 @@ export function createSearchService(deps: SearchDeps) {
       if (input.mode === 'vector') vectorHits.forEach((h) => scores.set(h.id, 1 - Number(h.distance)));
       else if (input.mode === 'fulltext') textHits.forEach((h) => scores.set(h.id, Number(h.rank)));
       else {
-        const fuse = (id: string, rank: number) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + rank));
-        vectorHits.forEach((h, i) => fuse(h.id, i + 1));
-        textHits.forEach((h, i) => fuse(h.id, i + 1));
+        const fuse = (id: string, rank: number, weight: number) => scores.set(id, (scores.get(id) ?? 0) + weight / (fusion.rrfK + rank));
+        const vectorWeight = embedded.every((e) => isBuiltinModel(e.model)) ? fusion.builtinVectorWeight : 1;
+        vectorHits.forEach((h, i) => fuse(h.id, i + 1, vectorWeight));
+        textHits.forEach((h, i) => fuse(h.id, i + 1, 1));
       }
       // Vector mode over several models keeps the interleaved order: their similarities are not comparable.
       const byRank = input.mode === 'vector' && embedded.length > 1;
