@@ -14,9 +14,12 @@ import { ChatPage } from './pages/ChatPage';
 import { KnowledgePage } from './pages/KnowledgePage';
 import { SettingsPage } from './pages/SettingsPage';
 import { AcceptInvitationPage, ResetPasswordPage } from './pages/AccountLinkPages';
+import { SsoCallbackPage } from './pages/SsoCallbackPage';
+import { AuthorizePage } from './pages/AuthorizePage';
+import { OAuthClientsPage } from './pages/OAuthClientsPage';
 
 /** Routes a visitor may open without signing in (links from mails, the sign-in page itself). */
-const PUBLIC_PATHS = ['/sign-in', '/accept-invitation', '/reset-password'];
+const PUBLIC_PATHS = ['/sign-in', '/accept-invitation', '/reset-password', '/sso/callback'];
 
 function useSignedIn(): boolean | null {
   const [signedIn, setSignedIn] = useState<boolean | null>(session.accessToken() ? true : null);
@@ -48,6 +51,8 @@ export function App() {
       <Route path="/sign-in" element={<SignInPage />} />
       <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/sso/callback" element={<SsoCallbackPage />} />
+      <Route path="/authorize" element={<AuthorizePage />} />
       <Route element={<Layout />}>
         <Route index element={<Navigate to="/documents" replace />} />
         <Route path="/documents" element={<DocumentsPage />} />
@@ -59,6 +64,7 @@ export function App() {
         <Route path="/chat" element={<ChatPage />} />
         <Route path="/knowledge" element={<KnowledgePage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/oauth-clients" element={<OAuthClientsPage />} />
         <Route path="*" element={<Navigate to="/documents" replace />} />
       </Route>
     </Routes>

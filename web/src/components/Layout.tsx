@@ -13,6 +13,7 @@ export const SECTIONS = [
   { to: '/models', label: 'Models' },
   { to: '/users', label: 'Users' },
   { to: '/api-keys', label: 'API keys' },
+  { to: '/oauth-clients', label: 'OAuth clients' },
   { to: '/audit', label: 'Audit log' },
   { to: '/settings', label: 'Settings' },
 ];
