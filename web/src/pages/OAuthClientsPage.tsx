@@ -15,6 +15,9 @@ type Created = ResultOf<'/api/v1/oauth-clients/', 'post'>;
 /** The scopes a client may be allowed to ask for (docs/oauth.md §2); `openid` is required. */
 const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'documents:read', 'documents:ingest', 'knowledge_bases:read', 'knowledge_bases:write', 'chat:query', 'connectors:read', 'connectors:sync', 'feedback:read', 'feedback:write', 'llm:read', 'admin'];
 
+/** What the service allows when a client is registered without scopes: every scope but admin. */
+const DEFAULT_SCOPES = SCOPES.filter((s) => s !== 'admin');
+
 /** One URI a line; blank lines dropped. The service checks each one and answers which is refused. */
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
@@ -174,7 +177,7 @@ function ClientModal({ client, opened, onClose, onSaved }: { client?: Client; op
   const [postLogout, setPostLogout] = useState((client?.post_logout_redirect_uris ?? []).join('\n'));
   const [logo, setLogo] = useState(client?.logo_url ?? '');
   const [confidential, setConfidential] = useState(client?.confidential ?? true);
-  const [scopes, setScopes] = useState<string[]>(client?.scopes ?? ['openid', 'profile', 'email']);
+  const [scopes, setScopes] = useState<string[]>(client?.scopes ?? DEFAULT_SCOPES);
   const save = useMutation({
     mutationFn: (): Promise<Client | Created> => {
       const fields = { name, redirect_uris: lines(redirects), post_logout_redirect_uris: lines(postLogout), logo_url: logo.trim() || null, scopes };
