@@ -46,13 +46,13 @@ describe.skipIf(browserSkipReason)('signing in to the console, and authorizing O
     await smtp?.close();
   });
 
-  async function signInWithPassword(page: Page) {
-    await page.goto(`${base}/admin/sign-in`);
+  async function signInWithPassword(page: Page, open = true) {
+    if (open) await page.goto(`${base}/admin/sign-in`);
     await page.getByLabel('Workspace').fill(tenant.slug);
     await page.getByLabel('E-mail').fill(tenant.ownerEmail);
     await page.getByLabel(/^Password/).fill(tenant.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    if (open) await page.getByRole('heading', { name: 'Documents' }).waitFor();
   }
 
   it('signs in with a one-time code read from the mail', async () => {
@@ -177,8 +177,26 @@ describe.skipIf(browserSkipReason)('signing in to the console, and authorizing O
     const userinfo = () => t.app.inject({ method: 'GET', url: '/api/auth/userinfo', headers: { authorization: `Bearer ${accessToken}` } });
     expect((await userinfo()).json()).toMatchObject({ sub: tenant.ownerId, email: tenant.ownerEmail });
 
+    // A browser without a session is sent to the API's login_url (the console's sign-in by default), signs in, and
+    // the request continues on the console's authorization page; consent was given already.
+    const asked = await fetch(`${base}/api/auth/authorize?${new URL(authorizeUrl('after-sign-in')).searchParams}`);
+    const { login_url: loginUrl } = (await asked.json()) as { login_url: string };
+    expect(loginUrl.startsWith(`${base}/admin/sign-in?return_to=`)).toBe(true);
+    const other = await openPage(browser);
+    await other.page.route('https://crm.partner.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'the application' }));
+    await other.page.goto(loginUrl);
+    await signInWithPassword(other.page, false);
+    await other.page.waitForURL((url) => url.origin === 'https://crm.partner.test');
+    expect(new URL(other.page.url()).searchParams.get('state')).toBe('after-sign-in');
+    expect(other.problems).toEqual([]);
+    await other.page.context().close();
+
     await page.goto(`${base}/admin/oauth-clients`);
-    await page.getByRole('button', { name: 'Delete Partner CRM' }).click();
+    await page.getByRole('button', { name: 'Edit Partner CRM' }).click();
+    await page.getByRole('dialog').getByLabel(/^Name/).fill('Partner CRM EU');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('cell', { name: 'Partner CRM EU', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete Partner CRM EU' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('every token issued to it stops working', { exact: false }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
