@@ -95,11 +95,14 @@ export interface Config {
     purgeIntervalMs: number;
   };
   oauth: {
-    /** Our login page: where `GET /api/auth/authorize` sends a browser without a session (`login_url`). */
+    /**
+     * Our login page: where `GET /api/auth/authorize` sends a browser without a session (`login_url`); the console's
+     * sign-in page by default, which follows `return_to` to the console's authorization page afterwards.
+     */
     loginPageUrl: string;
     /**
      * The `authorization_endpoint` the discovery documents advertise: the JSON endpoint itself by default, or the web
-     * page that calls it (and follows its `redirect_to`) when browsers are sent there.
+     * page that calls it (and follows its `redirect_to`) when browsers are sent there: the console's PUBLIC_BASE_URL/admin/authorize.
      */
     authorizationPageUrl: string;
   };
@@ -370,7 +373,7 @@ export function loadConfig(env: Env = process.env): Config {
       purgeIntervalMs: int(env, 'APPS_PURGE_INTERVAL_MS', 3600_000, 1000),
     },
     oauth: {
-      loginPageUrl: absoluteUrl('OAUTH_LOGIN_PAGE_URL', str(env, 'OAUTH_LOGIN_PAGE_URL')) ?? `${publicBaseUrl}/login`,
+      loginPageUrl: absoluteUrl('OAUTH_LOGIN_PAGE_URL', str(env, 'OAUTH_LOGIN_PAGE_URL')) ?? `${publicBaseUrl}/admin/sign-in`,
       authorizationPageUrl: absoluteUrl('OAUTH_AUTHORIZATION_PAGE_URL', str(env, 'OAUTH_AUTHORIZATION_PAGE_URL')) ?? `${publicBaseUrl}/api/auth/authorize`,
     },
     appContent: {

@@ -16,9 +16,12 @@ import { KnowledgePage } from './pages/KnowledgePage';
 import { SettingsPage } from './pages/SettingsPage';
 import { AppsPage } from './pages/AppsPage';
 import { AcceptInvitationPage, ResetPasswordPage } from './pages/AccountLinkPages';
+import { SsoCallbackPage } from './pages/SsoCallbackPage';
+import { AuthorizePage } from './pages/AuthorizePage';
+import { OAuthClientsPage } from './pages/OAuthClientsPage';
 
 /** Routes a visitor may open without signing in (links from mails, the sign-in page itself). */
-const PUBLIC_PATHS = ['/sign-in', '/accept-invitation', '/reset-password'];
+const PUBLIC_PATHS = ['/sign-in', '/accept-invitation', '/reset-password', '/sso/callback'];
 
 function useSignedIn(): boolean | null {
   const [signedIn, setSignedIn] = useState<boolean | null>(session.accessToken() ? true : null);
@@ -50,6 +53,8 @@ export function App() {
       <Route path="/sign-in" element={<SignInPage />} />
       <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
       <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/sso/callback" element={<SsoCallbackPage />} />
+      <Route path="/authorize" element={<AuthorizePage />} />
       <Route element={<Layout />}>
         <Route index element={<Navigate to="/documents" replace />} />
         <Route path="/documents" element={<DocumentsPage />} />
@@ -63,6 +68,7 @@ export function App() {
         <Route path="/knowledge" element={<KnowledgePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/apps" element={<AppsPage />} />
+        <Route path="/oauth-clients" element={<OAuthClientsPage />} />
         <Route path="*" element={<Navigate to="/documents" replace />} />
       </Route>
     </Routes>

@@ -100,7 +100,7 @@ describe('who asks', () => {
     const body = res.json();
     expect(body.status).toBe('login_required');
     const login = new URL(body.login_url);
-    expect(`${login.origin}${login.pathname}`).toBe(`${fixture.base}/login`);
+    expect(`${login.origin}${login.pathname}`).toBe(`${fixture.base}/admin/sign-in`);
     const back = login.searchParams.get('return_to')!;
     expect(back.startsWith('/api/auth/authorize?')).toBe(true);
     expect(new URLSearchParams(back.split('?')[1]).get('state')).toBe('xyz');

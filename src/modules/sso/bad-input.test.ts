@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestService, type TestTenant } from '../../../test/harness.js';
 import type { OidcIdp } from '../../../test/peers/oidc-idp.js';
-import { CALLBACK, saveProvider, startIdp, startSsoService } from '../../../test/support/sso.js';
+import { CALLBACK, PUBLIC_BASE_URL, saveProvider, startIdp, startSsoService } from '../../../test/support/sso.js';
 import { rows } from '../../platform/db/database.js';
 
 /**
@@ -72,7 +72,7 @@ describe('GET /api/auth/sso/idp/authorize', () => {
     expect(await countOf('sso_states')).toBe(before);
   });
 
-  it('accepts our own callback and a registered one, exactly; refuses every other redirect_uri (400)', async () => {
+  it('accepts our own callback, the console\'s and a registered one, exactly; refuses every other redirect_uri (400)', async () => {
     const before = await countOf('sso_states');
     const refused = [
       `${CALLBACK}/`,
@@ -95,7 +95,7 @@ describe('GET /api/auth/sso/idp/authorize', () => {
       expect(res.json().code).toBe('sso_redirect_uri_not_allowed');
     }
     expect(await countOf('sso_states')).toBe(before);
-    for (const redirect of [CALLBACK, REGISTERED]) {
+    for (const redirect of [CALLBACK, `${PUBLIC_BASE_URL}/admin/sso/callback`, REGISTERED]) {
       const res = await get(`/api/auth/sso/idp/authorize?${qs(authorizeParams().map(([n, v]) => [n, n === 'redirect_uri' ? redirect : v]))}`);
       expect(res.statusCode, redirect).toBe(200);
       expect(new URL(res.json().authorization_url).searchParams.get('redirect_uri')).toBe(redirect);

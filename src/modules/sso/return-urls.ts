@@ -8,6 +8,11 @@ import { AppError } from '../../platform/http/errors.js';
  */
 
 export const CALLBACK_PATH = '/api/auth/sso/idp/callback';
+/**
+ * The administration console's own callback page: it passes the IdP's query on to CALLBACK_PATH and keeps the
+ * tokens. It is a page of this service on PUBLIC_BASE_URL's origin, so it is allowed like the API's callback.
+ */
+export const CONSOLE_CALLBACK_PATH = '/admin/sso/callback';
 export const ADMIN_CONSENT_CALLBACK_PATH = '/api/auth/sso/idp/admin-consent/callback';
 /** Control characters and backslashes: browsers drop or rewrite them, which turns a path into another host. */
 const hasControlOrBackslash = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '\\');
@@ -25,13 +30,13 @@ export function ownCallbackUrl(policy: Pick<ReturnUrlPolicy, 'publicBaseUrl'>): 
 }
 
 export function allowedRedirectUris(policy: ReturnUrlPolicy): string[] {
-  return [ownCallbackUrl(policy), ...policy.registeredRedirectUris];
+  return [ownCallbackUrl(policy), `${policy.publicBaseUrl}${CONSOLE_CALLBACK_PATH}`, ...policy.registeredRedirectUris];
 }
 
 /** The redirect URI itself when it is allowed; `400 sso_redirect_uri_not_allowed` otherwise. */
 export function checkRedirectUri(raw: string, policy: ReturnUrlPolicy): string {
   if (!allowedRedirectUris(policy).includes(raw)) {
-    throw new AppError('sso_redirect_uri_not_allowed', `redirect_uri must be exactly ${ownCallbackUrl(policy)} or a URL the operator registered in SSO_REDIRECT_URIS`);
+    throw new AppError('sso_redirect_uri_not_allowed', `redirect_uri must be exactly ${ownCallbackUrl(policy)}, the console's ${policy.publicBaseUrl}${CONSOLE_CALLBACK_PATH}, or a URL the operator registered in SSO_REDIRECT_URIS`);
   }
   return raw;
 }

@@ -94,7 +94,7 @@ export const SettingsInput = Type.Object({ enforced: Type.Boolean() });
 export const AuthorizeQuery = Type.Object({
   provider_id: Type.String({ format: 'uuid' }),
   tenant_id: Type.String({ minLength: 1, maxLength: 100, description: 'Tenant id or slug' }),
-  redirect_uri: Url('PUBLIC_BASE_URL/api/auth/sso/idp/callback, or a URL registered in SSO_REDIRECT_URIS (exact match)'),
+  redirect_uri: Url('PUBLIC_BASE_URL/api/auth/sso/idp/callback, the console\'s PUBLIC_BASE_URL/admin/sso/callback, or a URL registered in SSO_REDIRECT_URIS (exact match)'),
   next_url: Type.Optional(Type.String({ maxLength: 2048, description: 'A path on this site or a URL on a first-party origin; "/" when absent' })),
 });
 

@@ -159,7 +159,7 @@ export function ssoRoutes({ db, providers, signIn, adminConsent }: SsoRouteServi
       description:
         'Answers the IdP URL to send the browser to. PKCE verifier, state and nonce are kept server-side for 10 minutes, single use. ' +
         'Sets the `sso_binding` cookie (HttpOnly, path /api/auth/sso/idp, 10 minutes): the callback starts the session cookie only for the browser that brings it back. ' +
-        '`redirect_uri` must equal PUBLIC_BASE_URL/api/auth/sso/idp/callback or a URL in SSO_REDIRECT_URIS; `next_url` must be a path on this site or a URL on a first-party origin.',
+        '`redirect_uri` must equal PUBLIC_BASE_URL/api/auth/sso/idp/callback, the console\'s PUBLIC_BASE_URL/admin/sso/callback, or a URL in SSO_REDIRECT_URIS; `next_url` must be a path on this site or a URL on a first-party origin.',
       auth: auth.public('starts a sign-in: the person is not signed in yet'),
       query: AuthorizeQuery,
       responses: { 200: AuthorizationUrl, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody, 502: ErrorBody },

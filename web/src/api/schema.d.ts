@@ -2361,7 +2361,7 @@ export interface paths {
         };
         /**
          * Start a sign-in at an identity provider
-         * @description Answers the IdP URL to send the browser to. PKCE verifier, state and nonce are kept server-side for 10 minutes, single use. Sets the `sso_binding` cookie (HttpOnly, path /api/auth/sso/idp, 10 minutes): the callback starts the session cookie only for the browser that brings it back. `redirect_uri` must equal PUBLIC_BASE_URL/api/auth/sso/idp/callback or a URL in SSO_REDIRECT_URIS; `next_url` must be a path on this site or a URL on a first-party origin.
+         * @description Answers the IdP URL to send the browser to. PKCE verifier, state and nonce are kept server-side for 10 minutes, single use. Sets the `sso_binding` cookie (HttpOnly, path /api/auth/sso/idp, 10 minutes): the callback starts the session cookie only for the browser that brings it back. `redirect_uri` must equal PUBLIC_BASE_URL/api/auth/sso/idp/callback, the console's PUBLIC_BASE_URL/admin/sso/callback, or a URL in SSO_REDIRECT_URIS; `next_url` must be a path on this site or a URL on a first-party origin.
          */
         get: {
             parameters: {
@@ -2369,7 +2369,7 @@ export interface paths {
                     /** @description A path on this site or a URL on a first-party origin; "/" when absent */
                     next_url?: string;
                     provider_id: string;
-                    /** @description PUBLIC_BASE_URL/api/auth/sso/idp/callback, or a URL registered in SSO_REDIRECT_URIS (exact match) */
+                    /** @description PUBLIC_BASE_URL/api/auth/sso/idp/callback, the console's PUBLIC_BASE_URL/admin/sso/callback, or a URL registered in SSO_REDIRECT_URIS (exact match) */
                     redirect_uri: string;
                     /** @description Tenant id or slug */
                     tenant_id: string;

@@ -34,6 +34,9 @@ export const session = {
   signOut(): void {
     access = null;
     sessionStorage.removeItem(REFRESH_KEY);
+    // An SSO sign-in (or the authorization page) also started a `service_session` cookie: end it too, or the
+    // next person to sign in on this browser would authorize OAuth clients as the previous one.
+    void fetch('/api/auth/session/destroy', { method: 'POST' }).catch(() => undefined);
     notify();
   },
 

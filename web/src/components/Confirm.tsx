@@ -24,7 +24,8 @@ export function ConfirmButton({
             Cancel
           </Button>
           <Button
-            color="red"
+            // Shade 9: white on red 8 is below the AA contrast ratio (axe: color-contrast).
+            color="red.9"
             loading={busy}
             onClick={async () => {
               setBusy(true);

@@ -15,6 +15,7 @@ export const SECTIONS = [
   { to: '/users', label: 'Users' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/apps', label: 'Apps' },
+  { to: '/oauth-clients', label: 'OAuth clients' },
   { to: '/audit', label: 'Audit log' },
   { to: '/settings', label: 'Settings' },
 ];
