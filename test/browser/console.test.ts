@@ -52,6 +52,11 @@ describe.skipIf(browserSkipReason)('the administration console in Chromium', () 
     await page.getByRole('heading', { name: 'Documents' }).waitFor();
     await page.getByText('No documents yet.').waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
+    // The sign-in also started the browser session (HttpOnly cookie) that OAuth authorization asks about.
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'service_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const check = await page.evaluate("fetch('/api/auth/session/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.json())");
+    expect(check).toMatchObject({ authenticated: true, user: { email: tenant.ownerEmail } });
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -31,6 +31,21 @@ export const session = {
     notify();
   },
 
+  /**
+   * A new sign-in (password, one-time code, accepted invitation, reset password): keeps the tokens and starts the
+   * browser session, the `service_session` cookie by which OAuth authorization knows who is asking. Without it a
+   * cookie left by an earlier sign-in on this browser would speak for someone else. A failure leaves the console
+   * signed in; the authorization page starts the session again before it asks.
+   */
+  async start(tokens: TokenPair): Promise<void> {
+    session.signIn(tokens);
+    await fetch('/api/auth/session/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ access_token: tokens.access_token }),
+    }).catch(() => undefined);
+  },
+
   signOut(): void {
     access = null;
     sessionStorage.removeItem(REFRESH_KEY);

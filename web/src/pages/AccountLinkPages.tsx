@@ -44,7 +44,7 @@ export function AcceptInvitationPage() {
     const { data, error: failure } = await api.POST('/api/auth/accept-invitation', { body: { token, name, password } });
     setBusy(false);
     if (!data) return setError(errorText(failure));
-    session.signIn(data);
+    await session.start(data);
     navigate('/', { replace: true });
   }
 

@@ -15,8 +15,8 @@ export function SignInPage() {
   const [tenant, setTenant] = useState(params.get('tenant') ?? '');
   const [error, setError] = useState<string | null>(null);
 
-  const done = (pair: Pair) => {
-    session.signIn(pair);
+  const done = async (pair: Pair) => {
+    await session.start(pair);
     navigate(destination(params), { replace: true });
   };
 
