@@ -80,7 +80,7 @@ async function screenshots(url: string, dataDir: string): Promise<void> {
     await page.getByTestId('batch-summary').filter({ hasText: 'done' }).waitFor({ timeout: 120_000 });
   }
   await page.screenshot({ path: path.join(ROOT, 'docs/console/documents.png'), fullPage: true });
-  for (const [link, file] of [['Models', 'models'], ['Users', 'users'], ['API keys', 'api-keys'], ['Settings', 'settings'], ['Audit log', 'audit']] as const) {
+  for (const [link, file] of [['Models', 'models'], ['Users', 'users'], ['API keys', 'api-keys'], ['Settings', 'settings'], ['Audit log', 'audit'], ['Apps', 'apps'], ['OAuth clients', 'oauth-clients'], ['Ask', 'ask'], ['Feedback', 'feedback']] as const) {
     await page.getByRole('link', { name: link, exact: true }).click();
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(ROOT, `docs/console/${file}.png`) });
