@@ -99,7 +99,8 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
  * whole duration, and one per protocol message. Holding both (in that order, as `exec` does) keeps every other
  * caller out, and no transaction is open meanwhile. Inside them `exec`/`query` would wait on the locks held here,
  * so the statements go as hand-built simple-Query messages through `execProtocol`, which throws on an error
- * response. The role is set back in `finally`, whether VACUUM succeeded or not.
+ * response. The role is set back in `finally`, whether VACUUM succeeded or not (SET ROLE to a role the
+ * superuser may always take cannot fail short of the database itself failing).
  */
 export async function vacuumAsOwner(client: PGlite, appRole: string, tables: readonly string[]): Promise<void> {
   if (tables.length === 0) return;
