@@ -28,6 +28,11 @@ export interface Database {
    * to null, without calling `fn`, when another instance holds the maintenance lock.
    */
   maintain<T>(fn: (run: OwnerStatement) => Promise<T>): Promise<T | null>;
+  /**
+   * `VACUUM (ANALYZE)` of `tables` as the owner, reclaiming the dead rows of deletes and updates. Only on the
+   * embedded database, which has no autovacuum; absent on a server, whose autovacuum does it.
+   */
+  vacuum?(tables: readonly string[]): Promise<void>;
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<void>;

@@ -1,17 +1,21 @@
 import type { Logger } from 'pino';
 import type { Database } from './database.js';
-import { refreshStatistics, tableSizes, type SearchedTable, type TableSize } from './maintenance.repo.js';
+import { refreshStatistics, SEARCHED_TABLES, tableSizes, type SearchedTable, type TableSize } from './maintenance.repo.js';
 
 /**
  * Why statistics may be stale: an indexing batch ended (analyse whatever changed), or some documents were
- * indexed or deleted (analyse only once the change passes the threshold).
+ * indexed, re-indexed or deleted (analyse only once the change passes the threshold). Either way a run also
+ * checks the dead rows those left behind (VACUUM, on the embedded database).
  */
 export type MaintenanceReason = 'batch' | 'changes';
 
 export interface MaintenanceStatus {
-  /** Runs that analysed at least one table, in this process. */
+  /** Runs that analysed (or vacuumed) at least one table, in this process. */
   runs: number;
+  /** Tables the last such run analysed, those it vacuumed included (VACUUM (ANALYZE) does both). */
   lastAnalysed: SearchedTable[];
+  /** Tables the last such run vacuumed: only ever on the embedded database. */
+  lastVacuumed: SearchedTable[];
   lastReason: MaintenanceReason | null;
 }
 
@@ -38,18 +42,60 @@ export function isStale(size: TableSize, reason: MaintenanceReason, thresholdRow
   return changed > Math.max(thresholdRows, 0.1 * size.analysed);
 }
 
+/** Share of a table's live rows that may be dead before a VACUUM is due: autovacuum's default scale factor. */
+export const VACUUM_SCALE_FACTOR = 0.2;
+
 /**
- * Keeps planner statistics current without an operator. Right after a bulk load the tables have none, and
- * the planner then scans every chunk instead of using the GIN and HNSW indexes (issue 16); the embedded
- * database has no autovacuum at all, and a server's may be off or late. Runs in the background of the
+ * Dead rows worth reclaiming: the rule autovacuum applies, a base plus a share of the live rows. Below it a VACUUM
+ * would scan every page (and every HNSW graph) of the table to win back little.
+ */
+export function needsVacuum(size: TableSize, thresholdRows: number): boolean {
+  return size.dead > thresholdRows + VACUUM_SCALE_FACTOR * size.rows;
+}
+
+export interface MaintenanceRun {
+  analysed: SearchedTable[];
+  vacuumed: SearchedTable[];
+}
+
+/**
+ * One check and whatever it calls for. Tables with enough dead rows get `VACUUM (ANALYZE)` where the database
+ * offers it (the embedded one: nothing else ever vacuums there); those are analysed by it, the other stale ones
+ * by ANALYZE. Resolves to null when another instance held the maintenance lock.
+ */
+export async function maintainOnce(db: Database, reason: MaintenanceReason, thresholdRows: number): Promise<MaintenanceRun | null> {
+  const checked = await db.maintain(async (owner) => {
+    const sizes = await tableSizes(owner);
+    const vacuum = db.vacuum ? sizes.filter((s) => needsVacuum(s, thresholdRows)).map((s) => s.table) : [];
+    const analyse = sizes.filter((s) => isStale(s, reason, thresholdRows) && !vacuum.includes(s.table)).map((s) => s.table);
+    await refreshStatistics(owner, analyse);
+    return { analyse, vacuum };
+  });
+  if (!checked) return null;
+  // Outside `maintain`: VACUUM cannot run in the transaction that is on the embedded database.
+  if (checked.vacuum.length > 0) await db.vacuum!(checked.vacuum);
+  const done = new Set([...checked.analyse, ...checked.vacuum]);
+  return { analysed: SEARCHED_TABLES.filter((t) => done.has(t)), vacuumed: checked.vacuum };
+}
+
+/**
+ * Keeps planner statistics current without an operator (and on the embedded database reclaims dead rows).
+ * Right after a bulk load the tables have none, and the planner then scans every chunk instead of using the
+ * GIN and HNSW indexes (issue 16); the embedded database has no autovacuum at all, and a server's may be off
+ * or late. Runs in the background of the
  * process that indexed (never on a request), at most once per `intervalMs`: requests in between set one
  * pending run at the end of the interval, which covers them all. The lock in `db.maintain` keeps a second
  * instance from running at the same moment; the row counts compared live in the database (pg_class), so
  * instances need not share memory.
+ *
+ * The embedded database has no autovacuum either: the dead rows of deleted documents and of the chunk sets a
+ * re-index replaced would stay for ever, every scan reading past them. There a run also vacuums the tables
+ * whose dead rows passed `needsVacuum` (`Database.vacuum`, holding the one connection for its duration, like
+ * any statement there). On a server autovacuum does it, and the capability is absent.
  */
 export function createDbMaintenance(options: MaintenanceOptions): DbMaintenance {
   const now = options.now ?? Date.now;
-  const state: MaintenanceStatus = { runs: 0, lastAnalysed: [], lastReason: null };
+  const state: MaintenanceStatus = { runs: 0, lastAnalysed: [], lastVacuumed: [], lastReason: null };
   let lastStart = -Infinity;
   let pending: MaintenanceReason | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -58,15 +104,13 @@ export function createDbMaintenance(options: MaintenanceOptions): DbMaintenance 
 
   async function run(reason: MaintenanceReason): Promise<void> {
     lastStart = now();
-    await options.db.maintain(async (owner) => {
-      const stale = (await tableSizes(owner)).filter((s) => isStale(s, reason, options.thresholdRows)).map((s) => s.table);
-      if (stale.length === 0) return;
-      await refreshStatistics(owner, stale);
-      state.runs++;
-      state.lastAnalysed = stale;
-      state.lastReason = reason;
-      options.log.info({ tables: stale, reason }, 'planner statistics refreshed');
-    });
+    const done = await maintainOnce(options.db, reason, options.thresholdRows);
+    if (!done || done.analysed.length === 0) return;
+    state.runs++;
+    state.lastAnalysed = done.analysed;
+    state.lastVacuumed = done.vacuumed;
+    state.lastReason = reason;
+    options.log.info({ tables: done.analysed, vacuumed: done.vacuumed, reason }, 'planner statistics refreshed');
   }
 
   function schedule(): void {
@@ -91,7 +135,7 @@ export function createDbMaintenance(options: MaintenanceOptions): DbMaintenance 
       pending = pending === 'batch' || reason === 'batch' ? 'batch' : 'changes';
       schedule();
     },
-    status: () => ({ ...state, lastAnalysed: [...state.lastAnalysed] }),
+    status: () => ({ ...state, lastAnalysed: [...state.lastAnalysed], lastVacuumed: [...state.lastVacuumed] }),
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -58,12 +58,17 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     query: <T>(statement: SQL) => rows<T>(db, statement),
     // One process owns the data directory, so no lock is needed beyond PGlite's own. The session is the owner
     // again only inside this transaction (SET LOCAL): every other statement waits for it and keeps the app role.
-    // Hence ANALYZE only: VACUUM cannot run inside a transaction, and outside one the role would leak.
-    maintain: (fn) =>
-      client.transaction(async (tx) => {
+    // VACUUM cannot run inside a transaction: `vacuum` below does that.
+    maintain: async (fn) => {
+      // The one backend publishes its table counters (n_dead_tup, read by the maintenance) only when told to:
+      // PostgreSQL flushes them on an idle timer that PGlite never fires. It takes effect once this statement ends.
+      await client.exec('SELECT pg_stat_force_next_flush()');
+      return client.transaction(async (tx) => {
         await tx.exec('SET LOCAL ROLE NONE');
         return fn(async (text) => (await tx.exec(text)).at(-1)?.rows ?? []);
-      }),
+      });
+    },
+    vacuum: (tables) => vacuumAsOwner(client, options.appRole, tables),
     listen: async (channel, handler) => {
       const unsubscribe = await client.listen(channel, handler);
       return async () => unsubscribe();
@@ -82,4 +87,46 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
       }
     },
   };
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * `VACUUM (ANALYZE) tables` as the owner on PGlite's one shared connection, which otherwise runs as the app role.
+ * VACUUM cannot run in a transaction, so SET LOCAL (what `maintain` uses) is no help: the session's role changes
+ * for the statement and is set back after it, and nothing else may run in between, or it would run as the owner
+ * (outside row-level security). PGlite has two locks: one that `transaction`, `query` and `exec` hold for their
+ * whole duration, and one per protocol message. Holding both (in that order, as `exec` does) keeps every other
+ * caller out, and no transaction is open meanwhile. Inside them `exec`/`query` would wait on the locks held here,
+ * so the statements go as hand-built simple-Query messages through `execProtocol`, which throws on an error
+ * response. The role is set back in `finally`, whether VACUUM succeeded or not (SET ROLE to a role the
+ * superuser may always take cannot fail short of the database itself failing).
+ */
+export async function vacuumAsOwner(client: PGlite, appRole: string, tables: readonly string[]): Promise<void> {
+  if (tables.length === 0) return;
+  for (const name of [appRole, ...tables]) {
+    if (!IDENTIFIER.test(name)) throw new Error(`not a plain identifier: ${JSON.stringify(name)}`);
+  }
+  await client._runExclusiveTransaction(() =>
+    client.runExclusive(async () => {
+      if (client.isInTransaction()) throw new Error('VACUUM needs the connection outside a transaction');
+      // NONE (not RESET): the session user, the superuser who ran the migrations and owns the tables.
+      await client.execProtocol(simpleQuery('SET ROLE NONE'));
+      try {
+        await client.execProtocol(simpleQuery(`VACUUM (ANALYZE) ${tables.join(', ')}`));
+      } finally {
+        await client.execProtocol(simpleQuery(`SET ROLE ${appRole}`));
+      }
+    }),
+  );
+}
+
+/** A frontend Query message: 'Q', the length of what follows (itself included), the text, NUL. */
+function simpleQuery(text: string): Uint8Array {
+  const body = new TextEncoder().encode(text);
+  const message = new Uint8Array(1 + 4 + body.length + 1);
+  message[0] = 'Q'.charCodeAt(0);
+  new DataView(message.buffer).setInt32(1, 4 + body.length + 1);
+  message.set(body, 5);
+  return message;
 }

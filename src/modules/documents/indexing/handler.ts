@@ -118,6 +118,8 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
       const failed = (await updateDocument(tx, tenantId, owner.doc.id, { status: 'error', error: message }))!;
       await publishStatus(bus, tx, failed);
     });
+    // The staged chunks the caller discarded are dead rows now, and this may have been the batch's last document.
+    await statisticsMayBeStale(tenantId, payload.job_id);
   }
 
   /** A transient failure with attempts left: back to pending until the queue retries. */
@@ -146,7 +148,8 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
 
   /**
    * The tenant's last pending document is done: a batch ended, analyse whatever changed. Otherwise only a
-   * change past the threshold calls for it. Either way the run happens later, off this job.
+   * change past the threshold calls for it. Either way the run happens later, off this job, and also looks at
+   * the dead rows a re-index (the replaced chunk set) or a failure (the discarded one) left (VACUUM, embedded).
    */
   async function statisticsMayBeStale(tenantId: string, jobId: string) {
     try {
