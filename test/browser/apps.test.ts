@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../harness.js';
-import { accessibilityViolations, browserSkipReason, ensureConsoleBuilt, launchBrowser, openPage } from '../support/browser.js';
+import { accessibilityViolations, browserSkipReason, ensureConsoleBuilt, freePort, launchBrowser, openPage } from '../support/browser.js';
 // @ts-expect-error: a plain ES module of the example (no types: the example has no build step)
 import { serveNotesApp } from '../../examples/notes-app/serve.mjs';
 
@@ -24,7 +24,10 @@ describe.skipIf(browserSkipReason)('the Apps area of the console in Chromium', (
 
   beforeAll(async () => {
     await ensureConsoleBuilt();
-    t = await startTestService({ listen: true, env: { APPS_ALLOW_HTTP_LOOPBACK: 'true' } });
+    // PUBLIC_BASE_URL is the service's own address, as in a deployment: the console's sign-in starts a browser
+    // session, which only the service's own origin may do.
+    const port = await freePort();
+    t = await startTestService({ listen: true, env: { PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, APPS_ALLOW_HTTP_LOOPBACK: 'true' } });
     notesApp = await serveNotesApp({ platformUrl: t.url, port: 0 });
     tenant = await createTenant(t, 'Apps Co');
     // The example's manifest, pointed at wherever its server listens in this run.

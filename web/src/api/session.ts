@@ -39,11 +39,14 @@ export const session = {
    */
   async start(tokens: TokenPair): Promise<void> {
     session.signIn(tokens);
+    // The body is read to its end: an unread response stays open in the browser (a request still loading).
     await fetch('/api/auth/session/create', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ access_token: tokens.access_token }),
-    }).catch(() => undefined);
+    })
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined);
   },
 
   signOut(): void {
@@ -51,7 +54,9 @@ export const session = {
     sessionStorage.removeItem(REFRESH_KEY);
     // An SSO sign-in (or the authorization page) also started a `service_session` cookie: end it too, or the
     // next person to sign in on this browser would authorize OAuth clients as the previous one.
-    void fetch('/api/auth/session/destroy', { method: 'POST' }).catch(() => undefined);
+    void fetch('/api/auth/session/destroy', { method: 'POST' })
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined);
     notify();
   },
 
