@@ -10,7 +10,7 @@ const docs = () => readFile(new URL('../../docs/configuration.md', import.meta.u
 async function variablesRead(): Promise<Set<string>> {
   const text = await source();
   const names = new Set<string>();
-  for (const m of text.matchAll(/\b(?:int|bool|str|oneOf)\(env, '([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]);
+  for (const m of text.matchAll(/\b(?:int|bool|str|oneOf|fraction)\(env, '([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]);
   for (const m of text.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)) names.add(m[1] ?? m[2]);
   return names;
 }
