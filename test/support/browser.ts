@@ -24,6 +24,8 @@ export function ensureConsoleBuilt(): Promise<void> {
   if (existsSync(path.join(ROOT, 'web/dist/index.html'))) return Promise.resolve();
   building ??= promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], {
     cwd: ROOT,
+    // What ships: vitest sets NODE_ENV=test, under which Vite would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
   }).then(() => undefined);
   return building;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import { Paged } from '../components/Paged';
@@ -76,17 +76,15 @@ export function FeedbackPage() {
                         Sources: {f.citations.map((c) => `[${c.n}] ${c.filename}${c.page ? `, page ${c.page}` : ''}`).join('; ')}
                       </Text>
                     )}
-                    <Text size="sm">
-                      <Badge color={f.rating === 'up' ? 'teal' : 'red'} mr="xs">
-                        {f.rating === 'up' ? 'good' : 'bad'}
-                      </Badge>
+                    <Group gap="xs">
+                      <Badge color={f.rating === 'up' ? 'teal' : 'red'}>{f.rating === 'up' ? 'good' : 'bad'}</Badge>
                       {f.tags.map((tag) => (
-                        <Badge key={tag} variant="outline" mr="xs">
+                        <Badge key={tag} variant="outline">
                           {tag}
                         </Badge>
                       ))}
-                      {f.comment}
-                    </Text>
+                      {f.comment && <Text size="sm">{f.comment}</Text>}
+                    </Group>
                     <Text size="xs" c="gray.7">
                       {new Date(f.updated_at).toLocaleString()} · {f.model ?? 'no model'} · {f.answer_status}
                     </Text>
