@@ -402,8 +402,8 @@ export function loadConfig(env: Env = process.env): Config {
       titles: oneOf(env, 'CHAT_TITLES', ['truncate', 'model'] as const, 'truncate'),
     },
     search: {
-      rrfK: int(env, 'SEARCH_RRF_K', 60, 1, 1000),
-      builtinVectorWeight: fraction(env, 'SEARCH_BUILTIN_VECTOR_WEIGHT', 1),
+      rrfK: int(env, 'SEARCH_RRF_K', 10, 1, 1000),
+      builtinVectorWeight: fraction(env, 'SEARCH_BUILTIN_VECTOR_WEIGHT', 0.5),
     },
   };
 }

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { indexedOk, search, uploadOk } from '../../../test/support/documents.js';
+import { DEFAULT_FUSION } from './search.service.js';
 
 let t: TestService;
 let a: TestTenant;
@@ -79,8 +80,9 @@ describe('hybrid', () => {
   it('the question\'s passage comes first in both legs', async () => {
     const res = await search(t, a, { query: 'military equipment transferred to Kansas police' });
     expect(res.items[0].document_id).toBe(ids.police);
-    // Reciprocal-rank fusion (RRF_K = 60): first in the vector leg and first in the full-text leg.
-    expect(res.items[0].score).toBeCloseTo(2 / 61, 12);
+    // Reciprocal-rank fusion: first in the full-text leg (weight 1) and first in the built-in embedder's vector leg.
+    const { rrfK, builtinVectorWeight } = DEFAULT_FUSION;
+    expect(res.items[0].score).toBeCloseTo((1 + builtinVectorWeight) / (rrfK + 1), 12);
   });
 
   it('another tenant\'s chunks never appear', async () => {
