@@ -7,7 +7,7 @@ import { ProviderFailure, rethrowAsAppError } from './failures.js';
 import type { ResolvedCall } from '../gate.js';
 import type { GateCache } from './gate-cache.js';
 import type { ProviderClients } from './providers.js';
-import type { CallContext, CallRecorder } from './recorder.js';
+import { retryOptionsFor, type CallContext, type CallRecorder } from './recorder.js';
 import { inputBody, OPENAI_PROTOCOL_PROVIDERS, promptChars, upstreamBody, type OpenAIChatBody } from './openai-wire.js';
 import type { Passthrough, RelayedCompletion, RelayEvent, RelayStream } from './passthrough.js';
 
@@ -139,16 +139,7 @@ export function createChatService(deps: ChatDeps) {
     };
   }
 
-  function retryOptions(ctx: CallContext, resolved: ResolvedCall) {
-    return {
-      provider: resolved.credentials.provider,
-      maxRetries: deps.provider.maxRetries,
-      timeoutMs: deps.provider.timeoutMs,
-      signal: ctx.signal,
-      secret: resolved.credentials.apiKey,
-      onFailure: (failure: ProviderFailure) => recorder.failure(ctx, resolved.model.modelName, failure),
-    };
-  }
+  const retryOptions = (ctx: CallContext, resolved: ResolvedCall) => retryOptionsFor(recorder, deps.provider, ctx, resolved);
 
   /** A resolved model (by the gate for a principal, by the tenant's configuration for background work). */
   async function completeResolved(ctx: CallContext, resolved: ResolvedCall, input: ChatInput): Promise<ChatResult> {

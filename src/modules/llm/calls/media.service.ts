@@ -2,11 +2,11 @@ import { embedMany, generateImage, transcribe } from 'ai';
 import type { Principal } from '../../../platform/auth/principal.js';
 import { payloadTooLarge } from '../../../platform/http/errors.js';
 import { withRetries } from './attempts.js';
-import { rethrowAsAppError, type ProviderFailure } from './failures.js';
+import { rethrowAsAppError } from './failures.js';
 import type { ResolvedCall } from '../gate.js';
 import type { GateCache } from './gate-cache.js';
 import type { ProviderClients } from './providers.js';
-import type { CallContext, CallRecorder } from './recorder.js';
+import { retryOptionsFor, type CallContext, type CallRecorder } from './recorder.js';
 import { MAX_PROMPT_CHARS } from './chat.service.js';
 
 export const MAX_EMBEDDING_INPUTS = 2048;
@@ -31,16 +31,7 @@ export interface EmbeddingResult {
 export function createMediaService(deps: MediaDeps) {
   const { recorder } = deps;
 
-  function retryOptions(ctx: CallContext, resolved: ResolvedCall) {
-    return {
-      provider: resolved.credentials.provider,
-      maxRetries: deps.provider.maxRetries,
-      timeoutMs: deps.provider.timeoutMs,
-      signal: ctx.signal,
-      secret: resolved.credentials.apiKey,
-      onFailure: (failure: ProviderFailure) => recorder.failure(ctx, resolved.model.modelName, failure),
-    };
-  }
+  const retryOptions = (ctx: CallContext, resolved: ResolvedCall) => retryOptionsFor(recorder, deps.provider, ctx, resolved);
 
   async function images(principal: Principal, ctx: CallContext, input: { model: string; prompt: string; n?: number; size?: string }) {
     const resolved = await deps.gate.resolveForCall(principal, input.model, 'image_generation');

@@ -6,7 +6,7 @@ import { newCompletionId, type ChatEvent, type ChatResult } from './chat.service
 import { classifyResponse, ProviderFailure } from './failures.js';
 import { eventData, readAnswer, readChunk, usageOfWire, type WireChunk } from './openai-wire.js';
 import { baseUrlOf } from './providers.js';
-import type { CallContext, CallRecorder } from './recorder.js';
+import { retryOptionsFor, type CallContext, type CallRecorder } from './recorder.js';
 
 /** Far above any chat answer; a base URL that streams without end must not exhaust memory. */
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -57,16 +57,7 @@ const ok = (res: IncomingMessage) => res.statusCode !== undefined && res.statusC
 export function createPassthrough(deps: PassthroughDeps) {
   const { recorder } = deps;
 
-  function retryOptions(ctx: CallContext, resolved: ResolvedCall) {
-    return {
-      provider: resolved.credentials.provider,
-      maxRetries: deps.provider.maxRetries,
-      timeoutMs: deps.provider.timeoutMs,
-      signal: ctx.signal,
-      secret: resolved.credentials.apiKey,
-      onFailure: (failure: ProviderFailure) => recorder.failure(ctx, resolved.model.modelName, failure),
-    };
-  }
+  const retryOptions = (ctx: CallContext, resolved: ResolvedCall) => retryOptionsFor(recorder, deps.provider, ctx, resolved);
 
   function send({ credentials }: ResolvedCall, body: string, stream: boolean, signal: AbortSignal): Promise<IncomingMessage> {
     const headers: Record<string, string> = {

@@ -7,6 +7,8 @@ import type { HealthService } from '../health/health.service.js';
 import { costOf, type Consumption } from './cost.js';
 import type { ProviderFailure } from './failures.js';
 import type { UsageRecorder } from './usage.js';
+import type { RetryOptions } from './attempts.js';
+import type { ResolvedCall } from '../gate.js';
 import type { Metrics } from '../../../platform/metrics/metrics.js';
 
 /** Who a call is for: the tenant always; the caller and request when there is one (background work has none). */
@@ -110,3 +112,25 @@ export function createCallRecorder(deps: CallRecorderDeps) {
   return { failure, success };
 }
 export type CallRecorder = ReturnType<typeof createCallRecorder>;
+
+/** PROVIDER_TIMEOUT_MS and PROVIDER_MAX_RETRIES, as every call path receives them. */
+export interface ProviderLimits {
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+/**
+ * The retry options of one provider call, the same on every path (SDK, pass-through, media, rerank): the client's
+ * disconnect aborts it, the tenant's key is kept out of every failure message, and each failed attempt is recorded
+ * (error log, provider health) whether or not it is retried.
+ */
+export function retryOptionsFor(recorder: Pick<CallRecorder, 'failure'>, limits: ProviderLimits, ctx: CallContext, resolved: ResolvedCall): RetryOptions {
+  return {
+    provider: resolved.credentials.provider,
+    maxRetries: limits.maxRetries,
+    timeoutMs: limits.timeoutMs,
+    signal: ctx.signal,
+    secret: resolved.credentials.apiKey,
+    onFailure: (failure: ProviderFailure) => recorder.failure(ctx, resolved.model.modelName, failure),
+  };
+}

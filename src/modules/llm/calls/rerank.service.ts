@@ -1,10 +1,9 @@
 import { rerank } from 'ai';
 import type { Principal } from '../../../platform/auth/principal.js';
 import { withRetries } from './attempts.js';
-import type { ProviderFailure } from './failures.js';
 import type { GateCache } from './gate-cache.js';
 import type { ProviderClients } from './providers.js';
-import type { CallContext, CallRecorder } from './recorder.js';
+import { retryOptionsFor, type CallContext, type CallRecorder } from './recorder.js';
 
 export interface RerankDeps {
   gate: Pick<GateCache, 'resolveForCall'>;
@@ -50,14 +49,7 @@ export function createRerankService(deps: RerankDeps) {
     const started = performance.now();
     const result = await withRetries(
       (attempt) => rerank({ model, query: input.query, documents: input.documents, topN: input.topN, maxRetries: 0, abortSignal: attempt.signal }),
-      {
-        provider: resolved.credentials.provider,
-        maxRetries: deps.provider.maxRetries,
-        timeoutMs: deps.provider.timeoutMs,
-        signal: ctx.signal,
-        secret: resolved.credentials.apiKey,
-        onFailure: (failure: ProviderFailure) => recorder.failure(ctx, resolved.model.modelName, failure),
-      },
+      retryOptionsFor(recorder, deps.provider, ctx, resolved),
     );
     const latencyMs = Math.round(performance.now() - started);
     const costUsd = await recorder.success(ctx, resolved.model, 'rerank', { queries: 1 }, latencyMs);
