@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '../support/eventually.js';
+import { readSseFrames, type SseEvent } from '../support/sse.js';
 import { freePort, start, type Exit, type Started } from './processes.js';
 
 /**
@@ -156,25 +157,7 @@ export function trickle(apis: Member[], pathname: string, headers: Record<string
 export async function followEvents(url: string, headers: Record<string, string>) {
   const res = await fetch(url, { headers: { ...headers, accept: 'text/event-stream' } });
   if (res.status !== 200 || !res.body) throw new Error(`stream: ${res.status} ${await res.text()}`);
-  const events: Array<{ event: string; data: any }> = [];
-  const ended = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const frame = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        let event = 'message';
-        const data: string[] = [];
-        for (const line of frame.split('\n')) {
-          if (line.startsWith('event: ')) event = line.slice(7);
-          else if (line.startsWith('data: ')) data.push(line.slice(6));
-        }
-        if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) });
-      }
-    }
-  })();
+  const events: SseEvent[] = [];
+  const ended = readSseFrames(res.body as unknown as AsyncIterable<Uint8Array>, events);
   return { events, ended };
 }

@@ -7,11 +7,7 @@ import { DOCUMENT_EVENTS_CHANNEL } from '../index.js';
 import { tenantDb } from '../../../platform/db/tenant-db.js';
 import { followBatch, type BatchEventSink } from './bulk-stream.js';
 import { eventually } from '../../../../test/support/eventually.js';
-
-interface SseEvent {
-  event: string;
-  data: any;
-}
+import { readSseFrames, type SseEvent } from '../../../../test/support/sse.js';
 
 /** A real SSE client over fetch(): parses `event:`/`data:` frames and `:` comments until the server closes. */
 async function follow(url: string, token: string) {
@@ -20,24 +16,8 @@ async function follow(url: string, token: string) {
   const events: SseEvent[] = [];
   const ended = (async () => {
     if (!res.body) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
     try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          let event = 'message';
-          const data: string[] = [];
-          for (const line of frame.split('\n')) {
-            if (line.startsWith('event: ')) event = line.slice(7);
-            else if (line.startsWith('data: ')) data.push(line.slice(6));
-          }
-          if (data.length) events.push({ event, data: JSON.parse(data.join('\n')) });
-        }
-      }
+      await readSseFrames(res.body as unknown as AsyncIterable<Uint8Array>, events);
     } catch (error) {
       if (!abort.signal.aborted) throw error;
     }
