@@ -6,6 +6,7 @@
  */
 import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { cli, type RunningService } from './lib.js';
 
@@ -371,4 +372,24 @@ export function machine(): string {
 
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+/** Requests/s and latency of `POST /api/v1/documents/query` at 4 connections, cycling through `bodies` (JSON). */
+export async function queryThroughput(service: RunningService, tenant: BenchTenant, bodies: readonly string[], duration: number) {
+  let i = 0;
+  const result = await autocannon({
+    url: service.url,
+    connections: 4,
+    duration,
+    pipelining: 1,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/documents/query',
+        headers: { ...tenant.headers, 'content-type': 'application/json' },
+        setupRequest: (req: any) => ({ ...req, body: bodies[i++ % bodies.length] }),
+      },
+    ],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
 }

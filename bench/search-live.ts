@@ -31,7 +31,6 @@
  *        Service settings (WORKER_CONCURRENCY, DB_MAINTENANCE_INTERVAL_MS, ...) pass through.
  */
 import { writeFile } from 'node:fs/promises';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServiceProcess, type RunningService } from './lib.js';
 import {
@@ -45,6 +44,7 @@ import {
   loadAverage,
   machine,
   percentile,
+  queryThroughput,
   type BenchTenant,
 } from './docs-lib.js';
 
@@ -214,22 +214,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
 
     // requests/s, hybrid, 4 connections
     before = loadAverage();
-    let i = 0;
     const hybridBodies = queries.map((q) => body(q, 'hybrid'));
-    const ac = await autocannon({
-      url: service.url,
-      connections: 4,
-      duration,
-      pipelining: 1,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/v1/documents/query',
-          headers: { ...tenant.headers, 'content-type': 'application/json' },
-          setupRequest: (req: any) => ({ ...req, body: hybridBodies[i++ % hybridBodies.length] }),
-        },
-      ],
-    });
+    const throughput = await queryThroughput(service, tenant, hybridBodies, duration);
     load.rps = `${before} → ${loadAverage()}`;
 
     const chunks = await countChunks(service, tenant);
@@ -257,7 +243,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
       settle,
       stats,
       load,
-      rps: { rps: ac.requests.average, p50: ac.latency.p50, p99: ac.latency.p99, non2xx: ac.non2xx + ac.errors },
+      rps: throughput,
       samples,
     };
   } finally {

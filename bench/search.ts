@@ -32,7 +32,6 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -53,6 +52,7 @@ import {
   loadAverage,
   machine,
   percentile,
+  queryThroughput,
   removeDir,
   rssSampler,
   type BenchTenant,
@@ -274,23 +274,8 @@ async function sequential(service: RunningService, tenant: BenchTenant, bodies: 
   };
 }
 
-async function concurrent(service: RunningService, tenant: BenchTenant, bodies: string[]) {
-  let i = 0;
-  const result = await autocannon({
-    url: service.url,
-    connections: 4,
-    duration,
-    pipelining: 1,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/v1/documents/query',
-        headers: { ...tenant.headers, 'content-type': 'application/json' },
-        setupRequest: (req: any) => ({ ...req, body: bodies[i++ % bodies.length] }),
-      },
-    ],
-  });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+function concurrent(service: RunningService, tenant: BenchTenant, bodies: string[]) {
+  return queryThroughput(service, tenant, bodies, duration);
 }
 
 // ---------------------------------------------------------------------------------------------------------
