@@ -140,6 +140,8 @@ export interface Config {
     rrfK: number;
     /** Weight of the vector leg's votes when its model is the built-in lexical embedder (a second lexical signal). */
     builtinVectorWeight: number;
+    /** A hybrid query's two legs on two connections at once (PostgreSQL server only). */
+    parallelLegs: boolean;
   };
 }
 
@@ -404,6 +406,7 @@ export function loadConfig(env: Env = process.env): Config {
     search: {
       rrfK: int(env, 'SEARCH_RRF_K', 10, 1, 1000),
       builtinVectorWeight: fraction(env, 'SEARCH_BUILTIN_VECTOR_WEIGHT', 0.5),
+      parallelLegs: bool(env, 'SEARCH_PARALLEL_LEGS', false),
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Database } from '../../platform/db/database.js';
+import type { Database, Tx } from '../../platform/db/database.js';
 import type { TenantDb } from '../../platform/db/tenant-db.js';
 import { unprocessable } from '../../platform/http/errors.js';
 import type { EmbeddingResolver } from '../ingestion/index.js';
@@ -26,6 +26,8 @@ export interface SearchDeps {
   log: Logger;
   embeddings: EmbeddingResolver;
   fusion?: Fusion;
+  /** SEARCH_PARALLEL_LEGS: a hybrid query's two legs on two connections at once (PostgreSQL server only). */
+  parallelLegs?: boolean;
 }
 
 /**
@@ -99,6 +101,7 @@ export function interleaveByRank<T extends { id: string; distance: number }>(leg
 export function createSearchService(deps: SearchDeps) {
   const { db } = deps;
   const fusion = deps.fusion ?? DEFAULT_FUSION;
+  const parallelLegs = Boolean(deps.parallelLegs) && db.kind === 'postgres';
   const queryEmbedder = createQueryEmbedder(deps);
   let iterativeScan: Promise<boolean> | null = null;
 
@@ -115,6 +118,23 @@ export function createSearchService(deps: SearchDeps) {
         return false;
       });
     return iterativeScan;
+  }
+
+  /** The fused (or single-leg) ranking of chunk ids, best first, read `top_k × HITS_PER_RESULT` deep. */
+  function fuseRanks(mode: SearchMode, topK: number, vectorHits: { id: string; distance: number }[], textHits: { id: string; rank: number }[], embedded: QueryEmbedding[]) {
+    const scores = new Map<string, number>();
+    if (mode === 'vector') vectorHits.forEach((h) => scores.set(h.id, 1 - Number(h.distance)));
+    else if (mode === 'fulltext') textHits.forEach((h) => scores.set(h.id, Number(h.rank)));
+    else {
+      const fuse = (id: string, rank: number, weight: number) => scores.set(id, (scores.get(id) ?? 0) + weight / (fusion.rrfK + rank));
+      const vectorWeight = embedded.every((e) => isBuiltinModel(e.model)) ? fusion.builtinVectorWeight : 1;
+      vectorHits.forEach((h, i) => fuse(h.id, i + 1, vectorWeight));
+      textHits.forEach((h, i) => fuse(h.id, i + 1, 1));
+    }
+    // Vector mode over several models keeps the interleaved order: their similarities are not comparable.
+    const byRank = mode === 'vector' && embedded.length > 1;
+    const ordered = byRank ? [...scores.entries()] : [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    return ordered.slice(0, topK * HITS_PER_RESULT);
   }
 
   /** `tenant` is the caller's (the route builder binds it). */
@@ -143,34 +163,39 @@ export function createSearchService(deps: SearchDeps) {
     }
     const iterative = embedded.length && !exact ? await supportsIterativeScan(tenantId) : false;
 
-    // Both legs, the fusion and the hits in one transaction: every round trip costs a write and a read on
-    // each side, which is most of this route's own CPU.
-    const { top, hits } = await tenant.run(async ({ tx }) => {
-      let vectorHits: { id: string; distance: number }[] = [];
-      let textHits: { id: string; rank: number }[] = [];
-      if (embedded.length) {
-        if (iterative) await tuneHnsw(tx, limit * 2);
-        const legs = [];
-        for (const e of embedded) legs.push(await vectorLeg(tx, tenantId, filters, { ...e, limit, exact }));
-        vectorHits = interleaveByRank(legs).slice(0, limit);
-      }
-      if (input.mode !== 'vector') textHits = await fulltextLeg(tx, tenantId, filters, query, limit);
-
-      const scores = new Map<string, number>();
-      if (input.mode === 'vector') vectorHits.forEach((h) => scores.set(h.id, 1 - Number(h.distance)));
-      else if (input.mode === 'fulltext') textHits.forEach((h) => scores.set(h.id, Number(h.rank)));
-      else {
-        const fuse = (id: string, rank: number, weight: number) => scores.set(id, (scores.get(id) ?? 0) + weight / (fusion.rrfK + rank));
-        const vectorWeight = embedded.every((e) => isBuiltinModel(e.model)) ? fusion.builtinVectorWeight : 1;
-        vectorHits.forEach((h, i) => fuse(h.id, i + 1, vectorWeight));
-        textHits.forEach((h, i) => fuse(h.id, i + 1, 1));
-      }
-      // Vector mode over several models keeps the interleaved order: their similarities are not comparable.
-      const byRank = input.mode === 'vector' && embedded.length > 1;
-      const ordered = byRank ? [...scores.entries()] : [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-      const top = ordered.slice(0, input.top_k * HITS_PER_RESULT);
+    const vectorPart = async (tx: Tx) => {
+      if (!embedded.length) return [];
+      if (iterative) await tuneHnsw(tx, limit * 2);
+      const legs = [];
+      for (const e of embedded) legs.push(await vectorLeg(tx, tenantId, filters, { ...e, limit, exact }));
+      return interleaveByRank(legs).slice(0, limit);
+    };
+    const textPart = (tx: Tx) => (input.mode !== 'vector' ? fulltextLeg(tx, tenantId, filters, query, limit) : Promise.resolve([]));
+    const rankAndRead = async (tx: Tx, vectorHits: { id: string; distance: number }[], textHits: { id: string; rank: number }[]) => {
+      const top = fuseRanks(input.mode, input.top_k, vectorHits, textHits, embedded);
       return { top, hits: await chunkHits(tx, tenantId, top.map(([id]) => id)) };
-    });
+    };
+
+    // Both legs, the fusion and the hits in one transaction: every round trip costs a write and a read on
+    // each side, which is most of this route's own CPU. On a PostgreSQL server with SEARCH_PARALLEL_LEGS, a hybrid
+    // query runs its full-text leg on a second connection meanwhile (the embedded database has one connection).
+    const parallel = parallelLegs && input.mode === 'hybrid' && embedded.length > 0;
+    const { top, hits } = parallel
+      ? await (async () => {
+          const textHits = tenant.run(({ tx }) => textPart(tx));
+          // Awaited on every path (a rejection of the vector side must not leave this one unhandled).
+          const settled = textHits.then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          );
+          return tenant.run(async ({ tx }) => {
+            const vectorHits = await vectorPart(tx);
+            const text = await settled;
+            if ('error' in text) throw text.error;
+            return rankAndRead(tx, vectorHits, text.value);
+          });
+        })()
+      : await tenant.run(async ({ tx }) => rankAndRead(tx, await vectorPart(tx), await textPart(tx)));
     const byId = new Map<string, ChunkHit>(hits.map((h) => [h.chunk_id, h]));
     const ranked = top.filter(([id]) => byId.has(id)).map(([id, score]) => ({ ...byId.get(id)!, score }));
     const items = collapseOverlaps(ranked, input.top_k);

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, onPostgres, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { indexedOk, uploadOk } from '../../../test/support/documents.js';
+
+/**
+ * SEARCH_PARALLEL_LEGS (PostgreSQL server only): a hybrid query's full-text leg runs on a second connection while the
+ * vector leg runs. A second instance on the same database with the setting on must answer exactly what the first
+ * answers with it off, hits, order and scores, filters included.
+ */
+describe.skipIf(!onPostgres)('hybrid search with its legs on two connections [PostgreSQL only]', () => {
+  let t: TestService;
+  let parallel: TestService;
+  let a: TestTenant;
+
+  beforeAll(async () => {
+    t = await startTestService();
+    parallel = await startTestService({ reuse: { dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl }, env: { SEARCH_PARALLEL_LEGS: 'true' } });
+    a = await createTenant(t, 'Parallel');
+    const docs: [string, string, string[]][] = [
+      ['police.md', '# Equipment\n\nMilitary equipment was transferred to police departments in Kansas and Nebraska.', ['gov']],
+      ['diner.md', '# Menu\n\nThe diner serves a hamburger with fries, and pie on Sundays.', ['food']],
+      ['lighthouse.md', '# Coast\n\nThe lighthouse keeper logged every ship that passed in the night.', ['gov', 'sea']],
+    ];
+    for (const [name, text, tags] of docs) await indexedOk(t, a, await uploadOk(t, a, name, text, { fields: { tags } }));
+  });
+  afterAll(async () => {
+    await parallel?.close();
+    await t?.close();
+  });
+
+  const search = (service: TestService, payload: object) =>
+    service.app.inject({ method: 'POST', url: '/api/v1/documents/query', headers: a.auth(), payload });
+
+  it('answers exactly what the one-connection path answers', async () => {
+    const queries = [
+      { query: 'military equipment police Kansas' },
+      { query: 'hamburger pie' },
+      { query: 'ship passed in the night', top_k: 2 },
+      { query: 'equipment lighthouse', tags: { any: ['gov'] } },
+      { query: 'nothing here matches zebra' },
+    ];
+    for (const q of queries) {
+      const [one, two] = await Promise.all([search(t, q), search(parallel, q)]);
+      expect(two.statusCode, JSON.stringify(q)).toBe(200);
+      expect(two.json(), JSON.stringify(q)).toEqual(one.json());
+    }
+    expect((await search(parallel, { query: 'military equipment' })).json().items[0].filename).toBe('police.md');
+  });
+
+  it("keeps the tenant's rows to the tenant on both connections", async () => {
+    const b = await createTenant(t, 'Other');
+    const res = await parallel.app.inject({ method: 'POST', url: '/api/v1/documents/query', headers: b.auth(), payload: { query: 'military equipment hamburger lighthouse' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toEqual([]);
+  });
+});
