@@ -36,7 +36,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** A page that records console errors and failed requests, so that a test can assert there were none. */
 export async function openPage(browser: Browser, width = 1280): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  // Reduced motion: no dialog is caught by axe half faded in (its text would fail the contrast check mid-transition).
+  const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -40,7 +40,7 @@ export function App() {
   if (signedIn === null) {
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

@@ -16,6 +16,8 @@ const theme = createTheme({
   primaryShade: 8,
   autoContrast: true,
   luminanceThreshold: 0.2,
+  // Users who ask their system for less motion get dialogs and menus without transitions.
+  respectReducedMotion: true,
   // Icon-only buttons get a name (axe: button-name).
   components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close the dialog' } } }) },
 });

@@ -21,7 +21,7 @@ export function QueryState<T>({
   if (query.isPending) {
     return (
       <Center p="lg">
-        <Loader aria-label={`Loading ${what}`} />
+        <Loader role="status" aria-label={`Loading ${what}`} />
       </Center>
     );
   }

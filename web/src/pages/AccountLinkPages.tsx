@@ -57,7 +57,7 @@ export function AcceptInvitationPage() {
       </Card>
     );
   }
-  if (info.isPending) return <Card title="Invitation"><Loader aria-label="Loading the invitation" /></Card>;
+  if (info.isPending) return <Card title="Invitation"><Loader role="status" aria-label="Loading the invitation" /></Card>;
   return (
     <Card title={`Join ${info.data.tenant_name}`}>
       <Text>

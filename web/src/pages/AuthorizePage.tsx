@@ -123,7 +123,7 @@ export function AuthorizePage() {
   } else if (decision.error) {
     body = <Alert color="red" role="alert">{decision.error.message}</Alert>;
   } else if (decision.isPending || decision.data.status === 'ok' || decision.data.status === 'error' || leaving.current) {
-    body = <Loader aria-label="Checking the request" />;
+    body = <Loader role="status" aria-label="Checking the request" />;
   } else if (decision.data.status === 'login_required') {
     body = (
       <>

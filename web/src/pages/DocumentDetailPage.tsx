@@ -33,7 +33,7 @@ export function DocumentDetailPage() {
   });
 
   if (doc.error) return <Alert color="red" role="alert">{doc.error.message}</Alert>;
-  if (doc.isPending) return <Loader aria-label="Loading the document" />;
+  if (doc.isPending) return <Loader role="status" aria-label="Loading the document" />;
   const d = doc.data;
   return (
     <>

@@ -33,7 +33,7 @@ export function DocumentsPage() {
       </Group>
       {documents.error && <Alert color="red" role="alert">{documents.error.message}</Alert>}
       {documents.isPending ? (
-        <Loader aria-label="Loading documents" />
+        <Loader role="status" aria-label="Loading documents" />
       ) : documents.data && documents.data.items.length === 0 ? (
         <Alert color="gray">No documents yet.</Alert>
       ) : (

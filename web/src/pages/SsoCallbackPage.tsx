@@ -56,7 +56,7 @@ export function SsoCallbackPage() {
               </Button>
             </>
           ) : (
-            <Loader aria-label="Signing in" />
+            <Loader role="status" aria-label="Signing in" />
           )}
         </Stack>
       </Paper>
