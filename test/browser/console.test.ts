@@ -9,7 +9,7 @@ import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../peers/fake-openai.js';
 import { citing } from '../support/chat.js';
 import { indexedOk, uploadOk } from '../support/documents.js';
-import { activate, configureProvider } from '../support/llm.js';
+import { activate, configureProvider, usageRows } from '../support/llm.js';
 
 describe.skipIf(browserSkipReason)('the administration console in Chromium', () => {
   let t: TestService;
@@ -153,9 +153,12 @@ describe.skipIf(browserSkipReason)('the administration console in Chromium', () 
     expect(await page.getByRole('switch', { name: 'Enable gpt-4o-mini', exact: true }).isChecked()).toBe(true);
     expect(provider.requests.some((r) => r.path.endsWith('/chat/completions'))).toBe(true);
     expect(await accessibilityViolations(page)).toEqual([]);
-    // Usage is written in batches: the report shows the test call once its batch is in, or says there is none yet.
+    // Usage is written in batches off the response path: once the test call's row is in, a fresh load shows it.
+    const [usage] = await usageRows(t, tenant.tenantId);
+    await page.reload();
     await page.getByRole('tab', { name: 'Usage and cost' }).click();
-    await page.getByText(/calls, \d+ tokens|No provider call in the last 14 days/).waitFor();
+    await page.getByText(`1 calls, ${usage!.prompt_tokens + usage!.completion_tokens} tokens`, { exact: false }).waitFor();
+    await page.getByRole('cell', { name: 'gpt-4o-mini', exact: true }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
