@@ -6,6 +6,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../test/peers/fake-opena
 import { startS3Peer, type S3Peer } from '../../../test/peers/s3-peer.js';
 import { indexedOk, uploadOk } from '../../../test/support/documents.js';
 import { activate, chatBody, configureProvider } from '../../../test/support/llm.js';
+import { eventually } from '../../../test/support/eventually.js';
 
 /**
  * GET /metrics (issue 13 item 4): Prometheus text, behind METRICS_TOKEN on the HTTP port or on METRICS_PORT, with the
@@ -86,7 +87,8 @@ describe('GET /metrics on the HTTP port', () => {
   it('reports jobs run per kind, the shared queue depth and ingestion throughput', async () => {
     const id = await uploadOk(t, a, 'metrics.txt', 'Counting what the workers do.\n'.repeat(50));
     await indexedOk(t, a, id);
-    const text = await scrape();
+    // The document turns indexed inside the job; the queue counts the job as finished just after it returns.
+    const text = await eventually('the finished ingest job in /metrics', scrape, (scraped) => value(scraped, 'kb_jobs_finished_total', { queue: 'ingest', outcome: 'completed' }) !== null && value(scraped, 'kb_jobs_running', { queue: 'ingest' }) === 0);
     expect(value(text, 'kb_jobs_finished_total', { queue: 'ingest', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
     expect(value(text, 'kb_job_attempts_total', { queue: 'ingest' })).toBeGreaterThanOrEqual(1);
     expect(value(text, 'kb_jobs_running', { queue: 'ingest' })).toBe(0);
