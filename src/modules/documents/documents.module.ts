@@ -10,6 +10,7 @@ import { createIngestService, type IngestService } from './ingest.js';
 import { createIngestJobHandler, type IngestThroughput } from './indexing/handler.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { createIndexingScheduler } from './indexing/schedule.js';
+import { createVectorCatchup } from './indexing/vector-catchup.js';
 import { createDocumentRemover, type DocumentRemover } from './removal.js';
 import { closeEventStreams } from '../../platform/http/sse.js';
 import { createReindexService, createReindexStepHandler, reindexRoutes, type ReindexService } from './reindex/index.js';
@@ -57,6 +58,7 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
     timeoutMs: ctx.config.worker.parseTimeoutMs,
     maxOldGenerationSizeMb: ctx.config.worker.parseMaxMemoryMb,
   });
+  const vectorCatchup = createVectorCatchup({ db: ctx.db, queue: ctx.queue, log: ctx.log, maintenance: ctx.maintenance });
   const handler = createIngestJobHandler({
     db: ctx.db,
     bus: ctx.bus,
@@ -70,6 +72,8 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
     embeddings: deps.embeddings,
     describer: deps.describer,
     maintenance: ctx.maintenance,
+    vectorCatchup,
+    queue: ctx.queue,
     throughput: ingestThroughput(ctx.metrics),
   });
   const module: Module = {
@@ -80,7 +84,7 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
       // An open run stream would hold shutdown until its run ends: end them first (clients reconnect).
       app.addHook('preClose', async () => closeEventStreams(app));
     },
-    jobs: [handler, createReindexStepHandler({ db: ctx.db, queue: ctx.queue, scheduler, runs: reindex })],
+    jobs: [handler, vectorCatchup.handler, createReindexStepHandler({ db: ctx.db, queue: ctx.queue, scheduler, runs: reindex })],
     stop: async () => {
       await Promise.all([parser.close(), chunker.close()]);
     },

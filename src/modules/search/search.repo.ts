@@ -86,11 +86,28 @@ export function vectorLegStatement(tenantId: string, filters: SearchFilters, o: 
     WITH nearest AS MATERIALIZED (
       SELECT c.id, (c.embedding::${cast}) <=> ${o.vector}::${cast} AS distance
       FROM ${LIVE_JOIN}
-      WHERE ${where}
+      WHERE ${where} AND NOT c.ann_pending
       ORDER BY (c.embedding::${cast}) <=> ${o.vector}::${cast}
       LIMIT ${o.limit}
-    )
-    SELECT id, distance FROM nearest ORDER BY distance`;
+    ), ${pendingNearest(where, cast, o)}
+    SELECT id, distance FROM (SELECT * FROM nearest UNION ALL SELECT * FROM pending) found
+    ORDER BY distance LIMIT ${o.limit}`;
+}
+
+/**
+ * The nearest of the chunks not yet in the HNSW graph (ann_pending, migration 0020: written by an indexing job,
+ * moved in by documents' vector catch-up), by exact distance: a chunk is searchable from the moment its document is
+ * indexed, not from when the graph has it. Few rows (at most what the catch-up has still to do), found through the
+ * partial index document_chunks_ann_pending.
+ */
+function pendingNearest(where: SQL, cast: SQL, o: VectorLegOptions): SQL {
+  return sql`pending AS MATERIALIZED (
+      SELECT c.id, (c.embedding::${cast}) <=> ${o.vector}::${cast} AS distance
+      FROM ${LIVE_JOIN}
+      WHERE ${where} AND c.ann_pending
+      ORDER BY 2
+      LIMIT ${o.limit}
+    )`;
 }
 
 /**

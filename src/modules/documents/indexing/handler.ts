@@ -3,7 +3,7 @@ import type { Database } from '../../../platform/db/database.js';
 import type { DbMaintenance } from '../../../platform/db/maintenance.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
-import type { Job } from '../../../platform/jobs/queue.js';
+import type { Job, JobQueue } from '../../../platform/jobs/queue.js';
 import type { JobHandler } from '../../../platform/jobs/worker.js';
 import {
   abortable,
@@ -23,6 +23,7 @@ import { failureMessage } from './errors.js';
 import { countRunningJobs, hasOtherUnfinishedJobs, lockTenantSlots, startJobAttempt } from './indexing.repo.js';
 import { lockDocumentForJob } from './ownership.js';
 import type { IndexingScheduler } from './schedule.js';
+import { VECTOR_CATCHUP_QUEUE, type VectorCatchup } from './vector-catchup.js';
 import { discardStaged, indexDocument, JobOutcome, PermanentError, type IndexRun } from './index-document.js';
 
 export interface PipelineDeps {
@@ -39,6 +40,9 @@ export interface PipelineDeps {
   scheduler: IndexingScheduler;
   embeddings: EmbeddingResolver;
   describer: DescriptionGenerator;
+  /** Moves written chunks into the HNSW index off the job's path (vector-catchup.ts). */
+  vectorCatchup: Pick<VectorCatchup, 'request'>;
+  queue: Pick<JobQueue, 'poke'>;
   /** Told when chunks changed, so planner statistics follow (platform/db/maintenance.ts). */
   maintenance: Pick<DbMaintenance, 'request'>;
   /** Ingestion throughput (documents and bytes by outcome), when the process keeps metrics. */
@@ -153,7 +157,12 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
    */
   async function statisticsMayBeStale(tenantId: string, jobId: string) {
     try {
-      const more = await db.tenant(tenantId, (tx) => hasOtherUnfinishedJobs(tx, tenantId, jobId));
+      const { more, queued } = await db.tenant(tenantId, async (tx) => {
+        const more = await hasOtherUnfinishedJobs(tx, tenantId, jobId);
+        // The batch's chunks go into the HNSW graph once it is over (or earlier, when too many wait).
+        return { more, queued: await deps.vectorCatchup.request(tx, tenantId, !more) };
+      });
+      if (queued) deps.queue.poke(VECTOR_CATCHUP_QUEUE);
       deps.maintenance.request(more ? 'changes' : 'batch');
     } catch (error) {
       log.warn({ err: error }, 'could not request database maintenance');

@@ -57,15 +57,16 @@ export async function insertChunks(
   const values = chunks.map((c, i) => {
     const v = vectors[i];
     return sql`(${ids.tenantId}, ${ids.documentId}, ${ids.jobId}, ${c.index}, ${c.text}, ${c.tokenCount}, ${c.page}, ${c.section},
-      ${c.sheet}, ${c.charStart}, ${c.charEnd}, ${v.length}, ${vectorLiteral(v)}::vector, (SELECT ts_config FROM profile))`;
+      ${c.sheet}, ${c.charStart}, ${c.charEnd}, ${v.length}, ${vectorLiteral(v)}::vector, (SELECT ts_config FROM profile), true)`;
   });
   // Full text is indexed with the tenant's configuration (migration 0006); no saved profile means its default.
+  // Rows go in outside the HNSW graph (ann_pending, migration 0020): vector-catchup.ts moves them in off this path.
   await tx.execute(sql`
     WITH profile AS (
       SELECT coalesce((SELECT text_search_config FROM indexing_profiles WHERE tenant_id = ${ids.tenantId}), 'english')::regconfig AS ts_config
     )
     INSERT INTO document_chunks (tenant_id, document_id, job_id, chunk_index, text, token_count, page, section, sheet,
-                                 char_start, char_end, dimensions, embedding, ts_config)
+                                 char_start, char_end, dimensions, embedding, ts_config, ann_pending)
     VALUES ${sql.join(values, sql`, `)}`);
 }
 
@@ -82,4 +83,33 @@ export async function deleteChunkSetBatch(tx: Tx, tenantId: string, documentId: 
       LIMIT ${limit})
     RETURNING id`);
   return deleted.length;
+}
+
+/**
+ * Moves up to `limit` of the tenant's chunks into the HNSW graph (migration 0020) and returns how many moved: the
+ * graph insert happens in this UPDATE, in a transaction of its own, off any indexing job's path. Rows another
+ * step holds are skipped, so two steps never wait on each other.
+ */
+export async function indexPendingVectors(tx: Tx, tenantId: string, limit: number): Promise<number> {
+  const moved = await rows<{ id: string }>(tx, sql`
+    UPDATE document_chunks SET ann_pending = false WHERE id IN (
+      SELECT id FROM document_chunks WHERE tenant_id = ${tenantId} AND ann_pending
+      LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id`);
+  return moved.length;
+}
+
+/** Whether more than `cap` of the tenant's chunks wait outside the HNSW graph (reads at most cap + 1 index entries). */
+export async function pendingVectorsOver(tx: Tx, tenantId: string, cap: number): Promise<boolean> {
+  const [{ over }] = await rows<{ over: boolean }>(tx, sql`
+    SELECT count(*) > ${cap} AS over FROM (
+      SELECT 1 FROM document_chunks WHERE tenant_id = ${tenantId} AND ann_pending LIMIT ${cap + 1}) p`);
+  return over;
+}
+
+/** Whether a job of `queue` for the tenant is waiting to run (not yet claimed). */
+export async function catchupQueued(tx: Tx, tenantId: string, queue: string): Promise<boolean> {
+  const [{ any }] = await rows<{ any: boolean }>(tx, sql`
+    SELECT EXISTS (SELECT 1 FROM job_queue WHERE queue = ${queue} AND tenant_id = ${tenantId} AND status = 'queued') AS any`);
+  return any;
 }
