@@ -393,3 +393,34 @@ export async function queryThroughput(service: RunningService, tenant: BenchTena
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
 }
+
+/**
+ * Waits for the service (and, on PostgreSQL, its database's backends) to go quiet after a measurement: the
+ * background work that follows an indexed batch (the HNSW catch-up of issue 15, planner statistics). Quiet: under
+ * 10 % of one core in a whole second, twice in a row. Returns when the first quiet second began (seconds since
+ * `t0`, a performance.now() value) and the CPU seconds used from the call until then; null after `capS`.
+ */
+export async function quietAfter(servicePid: number, dbName: string | null, t0: number, capS = 600) {
+  const total = async () => {
+    let ticks = await cpuTicks(servicePid);
+    if (dbName) for (const pid of await backendPids(dbName)) ticks += await cpuTicks(pid);
+    return ticks;
+  };
+  const start = await total();
+  let last = start;
+  let quietSince: { at: number; ticks: number } | null = null;
+  const began = performance.now();
+  while ((performance.now() - began) / 1000 < capS) {
+    const at = performance.now();
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = await total();
+    if (now - last < 10) {
+      if (quietSince) return { quietS: (quietSince.at - t0) / 1000, cpuS: (quietSince.ticks - start) / TICK };
+      quietSince = { at, ticks: last };
+    } else {
+      quietSince = null;
+    }
+    last = now;
+  }
+  return null;
+}

@@ -27,7 +27,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { parseDocument, type DocumentFormat } from '../src/modules/ingestion/parsers/index.js';
-import { chunkDocument } from '../src/modules/ingestion/chunking/chunker.js';
+import { chunkDocument, countTokens } from '../src/modules/ingestion/chunking/chunker.js';
 import { startServiceProcess } from './lib.js';
 import {
   bulkForm,
@@ -41,6 +41,7 @@ import {
   loadAverage,
   machine,
   percentile,
+  quietAfter,
 } from './docs-lib.js';
 
 const parts = (process.env.BENCH_PARTS ?? 'throughput,bulk').split(',');
@@ -157,10 +158,15 @@ interface BulkResult {
   stages: Record<string, { sum: number; p50: number; p95: number }>;
   queueWaitP50: number;
   queueWaitP95: number;
+  tokens: number;
+  /** When the service and its database went quiet after the batch (HNSW catch-up, statistics), and the CPU that took. */
+  quiet: { quietS: number; cpuS: number } | null;
 }
 
 async function bulk(kind: 'pglite' | 'postgres'): Promise<BulkResult> {
   const docs = generateCorpus(files, kb, seed);
+  // The files' own cl100k tokens (the chunker's tokenizer), counted before the service starts.
+  const tokens = docs.reduce((a, d) => a + countTokens(d.text), 0);
   const totalBytes = docs.reduce((a, d) => a + Buffer.byteLength(d.text), 0);
   const database = kind === 'postgres' ? await createBenchDatabase(pgServer) : null;
   const dbEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
@@ -212,6 +218,8 @@ async function bulk(kind: 'pglite' | 'postgres'): Promise<BulkResult> {
       stages[k] = { sum: sorted.reduce((a, b) => a + b, 0), p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
     }
     waits.sort((a, b) => a - b);
+    // Last: a long quiet wait would let the server drop the client's idle keep-alive connection under a request.
+    const quiet = await quietAfter(service.child.pid!, database?.name ?? null, t0);
     return {
       db: kind === 'postgres' ? 'PostgreSQL 15 server' : 'embedded PGlite',
       files,
@@ -229,6 +237,8 @@ async function bulk(kind: 'pglite' | 'postgres'): Promise<BulkResult> {
       stages,
       queueWaitP50: percentile(waits, 50) / 1000,
       queueWaitP95: percentile(waits, 95) / 1000,
+      tokens,
+      quiet,
     };
   } finally {
     await service.stop();
@@ -265,6 +275,12 @@ if (parts.includes('bulk')) {
   for (const r of bulkResults) {
     const cell = (k: string) => (r.stages[k] ? `${fmt(r.stages[k].sum / 1000)} (${r.stages[k].p50} / ${r.stages[k].p95})` : 'n/a');
     console.log(`| ${r.db} | ${fmt(r.queueWaitP50)} / ${fmt(r.queueWaitP95)} | ${keys.map(cell).join(' | ')} | ${r.stages.write_batches?.sum ?? 'n/a'} |`);
+  }
+  console.log('\nAfter the batch (tokens: the files\' cl100k tokens, as the chunker counts them; quiet: when service and database CPU fell under 10 % of a core for 2 s, i.e. the background work that follows the batch was over; measured after the job stats above were read, which costs ~1 s):\n');
+  console.log('| database | tokens | tokens/s (all indexed) | quiet after s | CPU s from done to quiet |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of bulkResults) {
+    console.log(`| ${r.db} | ${r.tokens} | ${fmt(r.tokens / r.indexedS / 1000, 1)} k | ${r.quiet ? fmt(r.quiet.quietS, 1) : 'not within 600 s'} | ${r.quiet ? fmt(r.quiet.cpuS) : 'n/a'} |`);
   }
   console.log('');
 }
