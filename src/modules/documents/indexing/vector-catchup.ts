@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Database, Tx } from '../../../platform/db/database.js';
 import type { DbMaintenance } from '../../../platform/db/maintenance.js';
@@ -74,6 +75,10 @@ export function createVectorCatchup(deps: VectorCatchupDeps): VectorCatchup {
         }
         const elapsed = performance.now() - t;
         rowsPerStep = Math.round(Math.min(MAX_STEP_ROWS, Math.max(MIN_STEP_ROWS, (n * STEP_TARGET_MS) / Math.max(1, elapsed))));
+        // The embedded database answers within the event loop's microtasks: without a turn of the loop between
+        // steps, no HTTP request would even be read until the whole job was over (measured: status polls and
+        // searches waited for the full catch-up). One turn lets what arrived meanwhile queue up before the next step.
+        await setImmediate();
         if (performance.now() - started > JOB_BUDGET_MS) {
           // More to do: the continuation waits its turn behind other tenants' work.
           await db.tenant(tenantId, (tx) => queue.enqueue(tx, VECTOR_CATCHUP_QUEUE, tenantId, {}, { tenantCap: 1 }));
