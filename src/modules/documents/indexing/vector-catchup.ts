@@ -76,8 +76,8 @@ export function createVectorCatchup(deps: VectorCatchupDeps): VectorCatchup {
         const elapsed = performance.now() - t;
         rowsPerStep = Math.round(Math.min(MAX_STEP_ROWS, Math.max(MIN_STEP_ROWS, (n * STEP_TARGET_MS) / Math.max(1, elapsed))));
         // The embedded database answers within the event loop's microtasks: without a turn of the loop between
-        // steps, no HTTP request would even be read until the whole job was over (measured: status polls and
-        // searches waited for the full catch-up). One turn lets what arrived meanwhile queue up before the next step.
+        // steps, no HTTP request would even be read until the whole job was over (measured: a batch's status poll
+        // waited for the full catch-up). One turn lets what arrived meanwhile queue up before the next step.
         await setImmediate();
         if (performance.now() - started > JOB_BUDGET_MS) {
           // More to do: the continuation waits its turn behind other tenants' work.
