@@ -49,13 +49,17 @@ export interface SeedRows {
 }
 
 /** Column lists, in the order of the rows built below. */
-export const DOC_COLUMNS = ['id', 'tenant_id', 'filename', 'format', 'mime_type', 'size_bytes', 'sha256', 'blob_key', 'status', 'tags', 'chunk_count', 'token_count', 'current_job_id', 'live_job_id', 'indexed_at'];
-const DOC_TYPES = ['uuid', 'uuid', 'text', 'text', 'text', 'int8', 'text', 'text', 'text', 'text', 'int4', 'int4', 'uuid', 'uuid', 'timestamptz'];
+// embedding_model/_dimensions: what the pipeline records since migration 0009 (search embeds the query per model).
+export const DOC_COLUMNS = ['id', 'tenant_id', 'filename', 'format', 'mime_type', 'size_bytes', 'sha256', 'blob_key', 'status', 'tags', 'chunk_count', 'token_count', 'current_job_id', 'live_job_id', 'indexed_at', 'embedding_model', 'embedding_dimensions', 'memory_id'];
+const DOC_TYPES = ['uuid', 'uuid', 'text', 'text', 'text', 'int8', 'text', 'text', 'text', 'text', 'int4', 'int4', 'uuid', 'uuid', 'timestamptz', 'text', 'int4', 'uuid'];
 export const JOB_COLUMNS = ['id', 'tenant_id', 'document_id', 'source', 'status', 'attempts', 'provider', 'model', 'dimensions', 'chunk_count', 'started_at', 'finished_at'];
 const JOB_TYPES = ['uuid', 'uuid', 'uuid', 'text', 'text', 'int4', 'text', 'text', 'int4', 'int4', 'timestamptz', 'timestamptz'];
 // ts_config (migration 0006, NOT NULL without a default): the text-search configuration of the default profile.
 export const CHUNK_COLUMNS = ['tenant_id', 'document_id', 'job_id', 'chunk_index', 'text', 'token_count', 'section', 'char_start', 'char_end', 'dimensions', 'embedding', 'ts_config'];
 const CHUNK_TYPES = ['uuid', 'uuid', 'uuid', 'int4', 'text', 'int4', 'text', 'int4', 'int4', 'int4', 'text', 'text'];
+
+/** One document in this many goes into the seeded memory (~10 000 of 100 000 chunks). */
+export const MEMORY_EVERY = 10;
 
 const TAGS = ['finance', 'legal', 'hr', 'engineering', 'sales', 'support', 'ops', 'security'];
 
@@ -83,7 +87,7 @@ export interface Seeder {
   /** Regenerates the first `count` documents only (no chunks): the queries of a database seeded earlier. */
   replay(count: number): GeneratedDoc[];
   /** Builds the next documents of `tenantId` until at least `chunks` chunks, yielding insert batches. */
-  batches(tenantId: string, chunks: number, docsPerBatch?: number): AsyncGenerator<SeedRows & { chunkCount: number }>;
+  batches(tenantId: string, chunks: number, docsPerBatch?: number, memoryId?: string | null): AsyncGenerator<SeedRows & { chunkCount: number }>;
 }
 
 export function createSeeder(seed: number, kb: number, dimensions: number): Seeder {
@@ -98,7 +102,8 @@ export function createSeeder(seed: number, kb: number, dimensions: number): Seed
       for (let i = 0; i < count; i++) docs.push(generateMarkdown(v, rng, index++, Math.round(kb * 1024 * (0.85 + 0.3 * rng()))));
       return docs;
     },
-    async *batches(tenantId, target, docsPerBatch = 50) {
+    /** With `memoryId`, every MEMORY_EVERY-th document goes into that memory (the memory-filter case). */
+    async *batches(tenantId, target, docsPerBatch = 50, memoryId = null) {
       let made = 0;
       while (made < target) {
         const batch: SeedRows & { chunkCount: number } = { documents: [], jobs: [], chunks: [], chunkCount: 0 };
@@ -115,8 +120,8 @@ export function createSeeder(seed: number, kb: number, dimensions: number): Seed
           const tokens = chunks.reduce((a, c) => a + c.tokenCount, 0);
           const tags = [TAGS[index % TAGS.length], TAGS[(index * 7 + 3) % TAGS.length]];
           const now = new Date().toISOString();
-          batch.documents.push([documentId, tenantId, doc.filename, 'md', 'text/markdown', bytes.byteLength, createHash('sha256').update(bytes).digest('hex'), `bench/${documentId}`, 'indexed', `{${tags.join(',')}}`, chunks.length, tokens, jobId, jobId, now]);
-          batch.jobs.push([jobId, tenantId, documentId, 'api', 'succeeded', 1, 'builtin', 'hashed-ngram-v1', dimensions, chunks.length, now, now]);
+          batch.documents.push([documentId, tenantId, doc.filename, 'md', 'text/markdown', bytes.byteLength, createHash('sha256').update(bytes).digest('hex'), `bench/${documentId}`, 'indexed', `{${tags.join(',')}}`, chunks.length, tokens, jobId, jobId, now, `builtin/${embedder.model}`, dimensions, memoryId && index % MEMORY_EVERY === 0 ? memoryId : null]);
+          batch.jobs.push([jobId, tenantId, documentId, 'api', 'succeeded', 1, 'builtin', embedder.model, dimensions, chunks.length, now, now]);
           chunks.forEach((c, i) => batch.chunks.push([tenantId, documentId, jobId, c.index, c.text, c.tokenCount, c.section, c.charStart, c.charEnd, dimensions, vectorLiteral(vectors[i]), 'english']));
           made += chunks.length;
           batch.chunkCount += chunks.length;

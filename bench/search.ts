@@ -23,7 +23,7 @@
  *   BENCH_DB=pglite npx tsx bench/search.ts                                                  (embedded PGlite)
  *   BENCH_DB=both BENCH_DATABASE_URL=... npx tsx bench/search.ts
  * Knobs: BENCH_CHUNKS BENCH_OTHER_CHUNKS BENCH_PGLITE_CHUNKS BENCH_QUERIES BENCH_DURATION BENCH_SEED
- *        BENCH_SEED_INDEXES=keep BENCH_CASES=hybrid,vector,fulltext,hybrid-small-tenant,hybrid-tag-filter
+ *        BENCH_SEED_INDEXES=keep BENCH_CASES=hybrid,vector,fulltext,hybrid-small-tenant,hybrid-tag-filter,hybrid-memory-filter
  *        BENCH_JSON=<file>  BENCH_CPU_PROF=<dir> (profile the service with --cpu-prof)
  *        BENCH_KEEP=<file>: keep the seeded database (PostgreSQL: the database; PGlite: the data directory) and write
  *        what is needed to reuse it to <file>; BENCH_REUSE=<file>: measure on it again without seeding (with the
@@ -41,7 +41,7 @@ import type { Tx } from '../src/platform/db/database.js';
 import { acquireDataDirLock } from '../src/platform/db/lock.js';
 import { createOfflineEmbedder } from '../src/modules/ingestion/embedding/offline-embedder.js';
 import { vectorLiteral } from '../src/platform/db/vector.js';
-import { fulltextLeg, tuneHnsw, vectorLeg } from '../src/modules/search/search.repo.js';
+import { fulltextLeg, tuneSearch, vectorLeg } from '../src/modules/search/search.repo.js';
 import {
   cpuMeter,
   createBenchDatabase,
@@ -70,7 +70,7 @@ const queriesPerCase = Number(process.env.BENCH_QUERIES ?? 300);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const seed = Number(process.env.BENCH_SEED ?? 42);
 const keepIndexes = process.env.BENCH_SEED_INDEXES === 'keep';
-const CASES = ['hybrid', 'vector', 'fulltext', 'hybrid-small-tenant', 'hybrid-tag-filter'] as const;
+const CASES = ['hybrid', 'vector', 'fulltext', 'hybrid-small-tenant', 'hybrid-tag-filter', 'hybrid-memory-filter'] as const;
 type CaseName = (typeof CASES)[number];
 const wantedCases = (process.env.BENCH_CASES?.split(',') ?? CASES) as CaseName[];
 const TOP_K = 8;
@@ -92,7 +92,7 @@ interface KeptDatabase {
   seedS: number;
   indexBuildS: number;
   probe: string;
-  tenants: { slug: string; tenantId: string; seed: number; docs: number }[];
+  tenants: { slug: string; tenantId: string; seed: number; docs: number; memoryId?: string }[];
 }
 const OWNER_PASSWORD = 'bench-password-1'; // docs-lib.ts createTenant()
 
@@ -171,12 +171,15 @@ async function seedAll(exec: Exec, a: BenchTenant, b: BenchTenant, main: number,
   const defs = (await exec(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'document_chunks' AND indexname = ANY($1::text[])`, [SEARCH_INDEXES])) as { indexname: string; indexdef: string }[];
   if (!keepIndexes) for (const d of defs) await exec(`DROP INDEX ${d.indexname}`);
   const docsOf: Record<string, GeneratedDoc[]> = {};
+  const memoryOf: Record<string, string> = {};
   for (const [tenant, count, s] of [[a, main, seed], [b, otherChunks, seed + 1]] as const) {
     const seeder = createSeeder(s, 20, dimensions);
+    const [memory] = await exec(`INSERT INTO memories (tenant_id, name) VALUES ($1, 'bench memory') RETURNING id::text AS id`, [tenant.tenantId]);
+    memoryOf[tenant.tenantId] = String(memory.id);
     let pending: Promise<void> = Promise.resolve();
     let done = 0;
     let lastLog = performance.now();
-    for await (const batch of seeder.batches(tenant.tenantId, count)) {
+    for await (const batch of seeder.batches(tenant.tenantId, count, 50, memoryOf[tenant.tenantId])) {
       await pending;
       pending = insertBatch(exec, batch); // the next batch is generated while the database writes this one
       done += batch.chunkCount;
@@ -196,7 +199,7 @@ async function seedAll(exec: Exec, a: BenchTenant, b: BenchTenant, main: number,
     for (const d of defs) await exec(d.indexdef);
   }
   await exec('ANALYZE');
-  return { docsOf, seedS, indexBuildS: (performance.now() - t1) / 1000 };
+  return { docsOf, memoryOf, seedS, indexBuildS: (performance.now() - t1) / 1000 };
 }
 
 /** One generated document through the real API: its job's dimensions, and whether the seeder would chunk it the same. */
@@ -283,16 +286,20 @@ function concurrent(service: RunningService, tenant: BenchTenant, bodies: string
 
 const dialect = new PgDialect();
 
-/** A Tx whose queries are EXPLAIN ANALYZEd (plans collected) and whose settings (SET LOCAL, set_config) run as they are. */
+/**
+ * A Tx whose leg statements (vector distance, full-text rank) are EXPLAIN ANALYZEd (plans collected); every other
+ * statement (settings, the query's normalisation) runs as it is and answers its rows.
+ */
 function explainingTx(exec: Exec, plans: string[]): Tx {
   return {
     execute: async (statement: SQL) => {
       const q = dialect.sqlToQuery(statement);
-      if (/^\s*(SELECT|WITH)/i.test(q.sql) && !/^\s*SELECT set_config\(/i.test(q.sql)) {
+      if (/<=>|ts_rank_cd/.test(q.sql)) {
         const r = await exec(`EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`, q.params);
         plans.push(r.map((x) => String(x['QUERY PLAN'])).join('\n'));
-      } else await exec(q.sql, q.params);
-      return { rows: [] };
+        return { rows: [] };
+      }
+      return { rows: await exec(q.sql, q.params) };
     },
   } as unknown as Tx;
 }
@@ -308,8 +315,8 @@ async function explainHybrid(exec: Exec, tenantId: string, queries: string[], di
       await exec(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
       const vplans: string[] = [];
       const vtx = explainingTx(exec, vplans);
-      if (iterative) await tuneHnsw(vtx, limit * 2);
-      await vectorLeg(vtx, tenantId, {}, { model: null /* the seed records no model */, dimensions, vector: vectorLiteral(embedder.embedSync(query)), limit, exact: false });
+      await tuneSearch(vtx, iterative ? limit * 2 : null);
+      await vectorLeg(vtx, tenantId, {}, { model: `builtin/${embedder.model}` /* what the seed records */, dimensions, vector: vectorLiteral(embedder.embedSync(query)), limit, exact: false });
       legs.vector.push(...vplans);
       const fplans: string[] = [];
       await fulltextLeg(explainingTx(exec, fplans), tenantId, {}, query, limit);
@@ -354,7 +361,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
     let dimensions: number;
     let note: string;
     let iterative: boolean;
-    let seeded: { docsOf: Record<string, GeneratedDoc[]>; seedS: number; indexBuildS: number };
+    let seeded: { docsOf: Record<string, GeneratedDoc[]>; memoryOf: Record<string, string>; seedS: number; indexBuildS: number };
     let exec: Exec;
     let counts: Record<string, unknown>[];
     const countChunks = () => exec(`SELECT tenant_id::text AS t, count(*)::int AS n FROM document_chunks GROUP BY 1`);
@@ -363,8 +370,12 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
       b = await reopenTenant(service, kept.tenants[1]);
       ({ dimensions, probe: note, iterative } = kept);
       const docsOf: Record<string, GeneratedDoc[]> = {};
-      for (const t of kept.tenants) docsOf[t.tenantId] = createSeeder(t.seed, 20, dimensions).replay(t.docs);
-      seeded = { docsOf, seedS: kept.seedS, indexBuildS: kept.indexBuildS };
+      const memoryOf: Record<string, string> = {};
+      for (const t of kept.tenants) {
+        docsOf[t.tenantId] = createSeeder(t.seed, 20, dimensions).replay(t.docs);
+        if (t.memoryId) memoryOf[t.tenantId] = t.memoryId;
+      }
+      seeded = { docsOf, memoryOf, seedS: kept.seedS, indexBuildS: kept.indexBuildS };
       if (database) {
         owner = new pg.Client({ connectionString: kept.url });
         await owner.connect();
@@ -412,8 +423,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
           indexBuildS: seeded.indexBuildS,
           probe: note,
           tenants: [
-            { slug: a.slug, tenantId: a.tenantId, seed, docs: seeded.docsOf[a.tenantId].length },
-            { slug: b.slug, tenantId: b.tenantId, seed: seed + 1, docs: seeded.docsOf[b.tenantId].length },
+            { slug: a.slug, tenantId: a.tenantId, seed, docs: seeded.docsOf[a.tenantId].length, memoryId: seeded.memoryOf[a.tenantId] },
+            { slug: b.slug, tenantId: b.tenantId, seed: seed + 1, docs: seeded.docsOf[b.tenantId].length, memoryId: seeded.memoryOf[b.tenantId] },
           ],
         };
         await writeFile(keepFile, JSON.stringify(state, null, 2));
@@ -438,6 +449,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<RunResult> {
       fulltext: { tenant: a, mode: 'fulltext', bodies: queriesA.map((q) => body(q, 'fulltext')) },
       'hybrid-small-tenant': { tenant: b, mode: 'hybrid', bodies: queriesB.map((q) => body(q, 'hybrid')) },
       'hybrid-tag-filter': { tenant: a, mode: 'hybrid, tags.any=[finance]', bodies: queriesA.map((q) => body(q, 'hybrid', { tags: { any: ['finance'] } })) },
+      // A tenth of the documents (search-seed.ts MEMORY_EVERY); queries come from all of them, as a user's would.
+      'hybrid-memory-filter': { tenant: a, mode: 'hybrid, memory_ids=[one memory]', bodies: queriesA.map((q) => body(q, 'hybrid', { memory_ids: [seeded.memoryOf[a.tenantId]] })) },
     };
     const cases: CaseResult[] = [];
     for (const name of wantedCases) {

@@ -142,6 +142,8 @@ export interface Config {
     builtinVectorWeight: number;
     /** A hybrid query's two legs on two connections at once (PostgreSQL server only). */
     parallelLegs: boolean;
+    /** Matches the full-text leg ranks at most per query (latency against completeness for common words). */
+    fulltextMaxRanked: number;
   };
 }
 
@@ -407,6 +409,7 @@ export function loadConfig(env: Env = process.env): Config {
       rrfK: int(env, 'SEARCH_RRF_K', 10, 1, 1000),
       builtinVectorWeight: fraction(env, 'SEARCH_BUILTIN_VECTOR_WEIGHT', 0.5),
       parallelLegs: bool(env, 'SEARCH_PARALLEL_LEGS', false),
+      fulltextMaxRanked: int(env, 'SEARCH_FULLTEXT_MAX_RANKED', 1000, 50, 100_000),
     },
   };
 }

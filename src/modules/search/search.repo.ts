@@ -53,9 +53,22 @@ export interface VectorLegOptions {
   dimensions: number;
   vector: string;
   limit: number;
-  /** true: compute every distance of the filtered rows (selective filters); false: walk the HNSW index. */
+  /**
+   * true (selective filters: document or memory ids): compute every distance of the filtered rows when they are
+   * at most `exactMaxChunks`, else walk the HNSW index like false does.
+   */
   exact: boolean;
+  /** Default EXACT_MAX_CHUNKS (tests lower it to reach the other branch with little data). */
+  exactMaxChunks?: number;
 }
+
+/**
+ * Above this many filtered chunks an exact vector leg walks the HNSW index instead. Every distance computed reads
+ * a chunk's vector out of TOAST: a memory of 10 000 chunks (in a tenant of 100 000) took 79 ms p50 exactly,
+ * against ~20 ms for the index walk that skips the chunks of other memories; a few documents stay exact (exact
+ * recall too: an iterative index scan gives up after hnsw.max_scan_tuples, which a tiny memory may need).
+ */
+export const EXACT_MAX_CHUNKS = 2000;
 
 /**
  * Cosine distance over the chunks of the query's dimension. The cast to vector(D) is the expression of the
@@ -73,24 +86,35 @@ export function vectorLegStatement(tenantId: string, filters: SearchFilters, o: 
   // Inlined, not a parameter: the planner must see the constant to match the partial index's predicate.
   const ofModel = o.model === null ? sql`c.embedding_model IS NULL` : sql`c.embedding_model = ${o.model}`;
   const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))} AND ${ofModel}`;
-  if (o.exact) {
-    return sql`
-      WITH candidates AS MATERIALIZED (
-        SELECT c.id, c.embedding FROM ${LIVE_JOIN} WHERE ${where}
-      )
-      SELECT id, (embedding::${cast}) <=> ${o.vector}::${cast} AS distance FROM candidates
-      ORDER BY distance LIMIT ${o.limit}`;
-  }
   // relaxed_order iterative scans may return rows slightly out of order: sort the materialised result again.
-  return sql`
-    WITH nearest AS MATERIALIZED (
+  const nearest = (onlyIf: SQL) => sql`
       SELECT c.id, (c.embedding::${cast}) <=> ${o.vector}::${cast} AS distance
       FROM ${LIVE_JOIN}
-      WHERE ${where} AND NOT c.ann_pending
+      WHERE ${where} AND NOT c.ann_pending ${onlyIf}
       ORDER BY (c.embedding::${cast}) <=> ${o.vector}::${cast}
-      LIMIT ${o.limit}
-    ), ${pendingNearest(where, cast, o)}
+      LIMIT ${o.limit}`;
+  if (!o.exact) {
+    return sql`
+    WITH nearest AS MATERIALIZED (${nearest(sql``)}), ${pendingNearest(where, cast, o, sql``)}
     SELECT id, distance FROM (SELECT * FROM nearest UNION ALL SELECT * FROM pending) found
+    ORDER BY distance LIMIT ${o.limit}`;
+  }
+  // One statement either way: the candidates are gathered up to one past the threshold (ids only point at the
+  // vectors, nothing is read out of TOAST yet); whether they overflowed decides at run time which branch runs.
+  // The exact branch covers pending chunks too (the candidates are every filtered chunk).
+  const max = o.exactMaxChunks ?? EXACT_MAX_CHUNKS;
+  const few = sql`(SELECT count(*) FROM candidates) <= ${max}`;
+  return sql`
+    WITH candidates AS MATERIALIZED (
+      SELECT c.id, c.embedding FROM ${LIVE_JOIN} WHERE ${where} LIMIT ${max + 1}
+    ),
+    exact AS MATERIALIZED (
+      SELECT id, (embedding::${cast}) <=> ${o.vector}::${cast} AS distance FROM candidates
+      WHERE ${few} ORDER BY distance LIMIT ${o.limit}
+    ),
+    nearest AS MATERIALIZED (${nearest(sql`AND NOT ${few}`)}),
+    ${pendingNearest(where, cast, o, sql`AND NOT ${few}`)}
+    SELECT id, distance FROM (SELECT * FROM exact UNION ALL SELECT * FROM nearest UNION ALL SELECT * FROM pending) found
     ORDER BY distance LIMIT ${o.limit}`;
 }
 
@@ -100,11 +124,11 @@ export function vectorLegStatement(tenantId: string, filters: SearchFilters, o: 
  * indexed, not from when the graph has it. Few rows (at most what the catch-up has still to do), found through the
  * partial index document_chunks_ann_pending.
  */
-function pendingNearest(where: SQL, cast: SQL, o: VectorLegOptions): SQL {
+function pendingNearest(where: SQL, cast: SQL, o: VectorLegOptions, onlyIf: SQL): SQL {
   return sql`pending AS MATERIALIZED (
       SELECT c.id, (c.embedding::${cast}) <=> ${o.vector}::${cast} AS distance
       FROM ${LIVE_JOIN}
-      WHERE ${where} AND c.ann_pending
+      WHERE ${where} AND c.ann_pending ${onlyIf}
       ORDER BY 2
       LIMIT ${o.limit}
     )`;
@@ -136,10 +160,10 @@ export async function embeddingModelsInUse(tx: Tx, tenantId: string) {
 }
 
 /**
- * At most this many matching chunks are ranked per query. A query of frequent words matches a large share of
- * the chunks (15% of generated queries match over 1 000 of 100 000), and ranking reads every match's tsvector:
- * ~25 ms per 1 000 matches here, over a second for 20 000. Beyond the cap the leg ranks the first matches found
- * (in the hybrid benchmark's 300 queries the fused top 8 stays 95% the same).
+ * At most this many matching chunks are ranked per query, by default (SEARCH_FULLTEXT_MAX_RANKED). A query of
+ * frequent words matches a large share of the chunks (15% of generated queries match over 1 000 of 100 000), and
+ * ranking reads every match's tsvector: ~25 ms per 1 000 matches here, over a second for 20 000. Beyond the cap
+ * the leg ranks the first matches found (in the hybrid benchmark's 300 queries the fused top 8 stays 95% the same).
  */
 export const FULLTEXT_MAX_RANKED = 1000;
 
@@ -215,48 +239,55 @@ async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<Co
  * number of the query's distinct terms it contains plus ts_rank_cd scaled into [0, 1), so chunks containing
  * every term come first. Each configuration in use is searched with the query normalised its way (with
  * several, the `ts_config = ...` test is checked on the rows the GIN index returns).
- * The ranked set is capped (FULLTEXT_MAX_RANKED): the chunks matching every term are gathered first, up to
+ * The ranked set is capped (`maxRanked`, FULLTEXT_MAX_RANKED by default): the chunks matching every term are gathered first, up to
  * the cap, so a question of common words cannot crowd out the complete matches; those matching any term are
  * read (up to the cap again) only when fewer than `limit` chunks match every term.
  */
-export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number) {
-  const statement = await fulltextLegStatement(tx, tenantId, filters, query, limit);
+export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number, maxRanked = FULLTEXT_MAX_RANKED) {
+  const statement = await fulltextLegStatement(tx, tenantId, filters, query, limit, maxRanked);
   return statement ? rows<{ id: string; rank: number }>(tx, statement) : [];
 }
 
 /** The statement fulltextLeg runs, or null when the query has nothing to search for (a test EXPLAINs it). */
-export async function fulltextLegStatement(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number): Promise<SQL | null> {
+export async function fulltextLegStatement(
+  tx: Tx,
+  tenantId: string,
+  filters: SearchFilters,
+  query: string,
+  limit: number,
+  maxRanked = FULLTEXT_MAX_RANKED,
+): Promise<SQL | null> {
   const parsed = parseFulltextQuery(query);
   if (parsed.words.length === 0 && parsed.phrases.length === 0) return null;
   const configs = await normalise(tx, tenantId, parsed);
   if (configs.length === 0) return null;
   const where = scope(tenantId, filters);
+  // Each leg ranks its own matches: the coverage tests and ts_rank_cd all read the chunk's tsvector, which is
+  // stored compressed (~1 KB); `tsv || ''` (the same tsvector) decompresses it once per row in the subquery, and
+  // every test above reads that copy instead of decompressing it again (one test per query term, plus the rank).
   const leg = (c: ConfigQuery, q: string, onlyIf: SQL = sql``) => {
     // With one configuration in use every chunk of the tenant has it: no test to give the planner.
     const ofConfig = configs.length > 1 ? sql`AND c.ts_config = ${c.config}::regconfig` : sql``;
+    const coverage = c.terms.length ? sql.join(c.terms.map((t) => sql`(m.tsv @@ ${t}::tsquery)::int`), sql` + `) : sql`0`;
     return sql`
-      (SELECT c.id, c.ts_config, c.tsv FROM ${LIVE_JOIN}
-       WHERE ${where} ${ofConfig} AND c.tsv @@ ${q}::tsquery ${onlyIf}
-       LIMIT ${FULLTEXT_MAX_RANKED})`;
+      (SELECT m.id, (${coverage}) + ts_rank_cd(m.tsv, ${c.rank}::tsquery, 32) AS rank
+       FROM (SELECT c.id, c.tsv || ''::tsvector AS tsv FROM ${LIVE_JOIN}
+             WHERE ${where} ${ofConfig} AND c.tsv @@ ${q}::tsquery ${onlyIf}
+             LIMIT ${maxRanked}) m)`;
   };
   const several = configs.filter((c) => c.terms.length > 1);
   // Chunks holding every term outrank all others: when there are enough of them, nothing else is read.
   const complete = several.length
     ? sql.join(several.map((c) => leg(c, c.all)), sql` UNION ALL `)
-    : sql`SELECT NULL::uuid AS id, NULL::regconfig AS ts_config, NULL::tsvector AS tsv WHERE false`;
+    : sql`SELECT NULL::uuid AS id, NULL::float8 AS rank WHERE false`;
   const enoughComplete = several.length ? sql`AND (SELECT count(*) FROM complete) < ${limit}` : sql``;
   const partial = sql.join(configs.map((c) => leg(c, c.match, enoughComplete)), sql` UNION ALL `);
-  const perConfig = (pick: (c: ConfigQuery) => SQL) =>
-    sql`CASE m.ts_config ${sql.join(configs.map((c) => sql`WHEN ${c.config}::regconfig THEN ${pick(c)}`), sql` `)} END`;
-  const coverage = perConfig((c) =>
-    c.terms.length ? sql.join(c.terms.map((t) => sql`(m.tsv @@ ${t}::tsquery)::int`), sql` + `) : sql`0`,
-  );
-  const rank = perConfig((c) => sql`ts_rank_cd(m.tsv, ${c.rank}::tsquery, 32)`);
+  // A chunk found by both passes has the same rank in each (same configuration, same query).
   return sql`
     WITH complete AS MATERIALIZED (${complete}),
     found AS MATERIALIZED (SELECT * FROM complete UNION ALL ${partial}),
-    matches AS (SELECT DISTINCT ON (id) id, ts_config, tsv FROM found ORDER BY id)
-    SELECT m.id, (${coverage}) + ${rank} AS rank
+    matches AS (SELECT DISTINCT ON (id) id, rank FROM found ORDER BY id)
+    SELECT m.id, m.rank
     FROM matches m
     ORDER BY rank DESC, m.id
     LIMIT ${limit}`;
@@ -270,10 +301,21 @@ export async function chunkHits(tx: Tx, tenantId: string, ids: string[]): Promis
     WHERE c.tenant_id = ${tenantId} AND d.tenant_id = ${tenantId} AND c.id = ANY(${pgArray(ids)}::uuid[])`);
 }
 
-/** Transaction-local planner settings for filtered approximate search (pgvector >= 0.8 only). */
-export async function tuneHnsw(tx: Tx, efSearch: number): Promise<void> {
-  const ef = Math.max(40, Math.min(1000, Math.floor(efSearch)));
-  await tx.execute(sql.raw(`SELECT set_config('hnsw.ef_search', '${ef}', true), set_config('hnsw.iterative_scan', 'relaxed_order', true)`));
+/**
+ * Transaction-local planner settings of a search, in one round trip.
+ * - enable_seqscan off: with a leg's LIMIT in view, the planner reads document_chunks sequentially for a common
+ *   word (it expects to meet enough matches early), testing `tsv @@ query` on every row it passes: each test
+ *   decompresses the row's tsvector (80–120 ms for a word in 13 000 of the 120 000 chunks, against a few ms through
+ *   the GIN index). Every statement of a search has an index to use (tests assert the plans).
+ * - efSearch (pgvector >= 0.8, null otherwise): HNSW candidate list and iterative scans for filtered search.
+ */
+export async function tuneSearch(tx: Tx, efSearch: number | null): Promise<void> {
+  const settings = [`set_config('enable_seqscan', 'off', true)`];
+  if (efSearch !== null) {
+    const ef = Math.max(40, Math.min(1000, Math.floor(efSearch)));
+    settings.push(`set_config('hnsw.ef_search', '${ef}', true)`, `set_config('hnsw.iterative_scan', 'relaxed_order', true)`);
+  }
+  await tx.execute(sql.raw(`SELECT ${settings.join(', ')}`));
 }
 
 export async function vectorExtensionVersion(tx: Tx): Promise<string | null> {

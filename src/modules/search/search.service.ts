@@ -4,7 +4,7 @@ import type { TenantDb } from '../../platform/db/tenant-db.js';
 import { unprocessable } from '../../platform/http/errors.js';
 import type { EmbeddingResolver } from '../ingestion/index.js';
 import { createQueryEmbedder, isBuiltinModel, type QueryEmbedding } from './query-embeddings.js';
-import { chunkHits, fulltextLeg, tuneHnsw, vectorExtensionVersion, vectorLeg, type ChunkHit, type SearchFilters } from './search.repo.js';
+import { chunkHits, fulltextLeg, tuneSearch, vectorExtensionVersion, vectorLeg, type ChunkHit, type SearchFilters } from './search.repo.js';
 
 export type SearchMode = 'hybrid' | 'vector' | 'fulltext';
 
@@ -28,6 +28,8 @@ export interface SearchDeps {
   fusion?: Fusion;
   /** SEARCH_PARALLEL_LEGS: a hybrid query's two legs on two connections at once (PostgreSQL server only). */
   parallelLegs?: boolean;
+  /** SEARCH_FULLTEXT_MAX_RANKED (default FULLTEXT_MAX_RANKED). */
+  fulltextMaxRanked?: number;
 }
 
 /**
@@ -151,7 +153,8 @@ export function createSearchService(deps: SearchDeps) {
       tagsAny: input.tags?.any,
     };
     const limit = input.top_k * (input.mode === 'hybrid' ? CANDIDATES_PER_RESULT : HITS_PER_RESULT);
-    // Ids name a handful of documents: computing their distances exactly beats walking the whole graph.
+    // Ids may name a handful of documents: computing their distances exactly then beats walking the whole graph
+    // (the leg checks how many chunks they hold, and walks the graph above EXACT_MAX_CHUNKS).
     const exact = Boolean(input.document_ids?.length || input.memory_ids?.length);
 
     // One query embedding per model in use: each document is compared in the vector space it was embedded in.
@@ -161,16 +164,16 @@ export function createSearchService(deps: SearchDeps) {
       embedded = result.embedded;
       if (input.mode === 'vector' && embedded.length === 0 && result.failures > 0) throw result.firstError;
     }
-    const iterative = embedded.length && !exact ? await supportsIterativeScan(tenantId) : false;
+    const iterative = embedded.length ? await supportsIterativeScan(tenantId) : false;
+    const tune = (tx: Tx, vector: boolean) => tuneSearch(tx, vector && iterative ? limit * 2 : null);
 
     const vectorPart = async (tx: Tx) => {
       if (!embedded.length) return [];
-      if (iterative) await tuneHnsw(tx, limit * 2);
       const legs = [];
       for (const e of embedded) legs.push(await vectorLeg(tx, tenantId, filters, { ...e, limit, exact }));
       return interleaveByRank(legs).slice(0, limit);
     };
-    const textPart = (tx: Tx) => (input.mode !== 'vector' ? fulltextLeg(tx, tenantId, filters, query, limit) : Promise.resolve([]));
+    const textPart = async (tx: Tx) => (input.mode !== 'vector' ? fulltextLeg(tx, tenantId, filters, query, limit, deps.fulltextMaxRanked) : []);
     const rankAndRead = async (tx: Tx, vectorHits: { id: string; distance: number }[], textHits: { id: string; rank: number }[]) => {
       const top = fuseRanks(input.mode, input.top_k, vectorHits, textHits, embedded);
       return { top, hits: await chunkHits(tx, tenantId, top.map(([id]) => id)) };
@@ -182,20 +185,27 @@ export function createSearchService(deps: SearchDeps) {
     const parallel = parallelLegs && input.mode === 'hybrid' && embedded.length > 0;
     const { top, hits } = parallel
       ? await (async () => {
-          const textHits = tenant.run(({ tx }) => textPart(tx));
+          const textHits = tenant.run(async ({ tx }) => {
+            await tune(tx, false);
+            return textPart(tx);
+          });
           // Awaited on every path (a rejection of the vector side must not leave this one unhandled).
           const settled = textHits.then(
             (value) => ({ value }),
             (error: unknown) => ({ error }),
           );
           return tenant.run(async ({ tx }) => {
+            await tune(tx, true);
             const vectorHits = await vectorPart(tx);
             const text = await settled;
             if ('error' in text) throw text.error;
             return rankAndRead(tx, vectorHits, text.value);
           });
         })()
-      : await tenant.run(async ({ tx }) => rankAndRead(tx, await vectorPart(tx), await textPart(tx)));
+      : await tenant.run(async ({ tx }) => {
+          await tune(tx, embedded.length > 0);
+          return rankAndRead(tx, await vectorPart(tx), await textPart(tx));
+        });
     const byId = new Map<string, ChunkHit>(hits.map((h) => [h.chunk_id, h]));
     const ranked = top.filter(([id]) => byId.has(id)).map(([id, score]) => ({ ...byId.get(id)!, score }));
     const items = collapseOverlaps(ranked, input.top_k);

@@ -1,0 +1,125 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { indexedOk, uploadOk } from '../../../test/support/documents.js';
+import { rows, type Tx } from '../../platform/db/database.js';
+import { fulltextLeg, fulltextLegStatement, tuneSearch, vectorLeg, vectorLegStatement } from './search.repo.js';
+
+/**
+ * Issue 16 item 3: what the latency work changed in the statements of a search, read from their plans and checked
+ * against the plain formulas they replace (no timings: speed goes to docs/benchmarks.md).
+ */
+const WORDS = ['harbour', 'lantern', 'granite', 'orchard', 'meadow', 'copper', 'falcon', 'willow', 'quarry', 'saddle', 'thistle', 'ember'];
+const DOCUMENTS = 24;
+
+let t: TestService;
+let tenant: TestTenant;
+let memory: string;
+let model: { model: string | null; dimensions: number };
+
+/** Every document holds "common"; the others words vary, so chunks differ in how many query words they hold. */
+function text(n: number): string {
+  const sentences = Array.from({ length: 6 }, (_, s) => {
+    const words = Array.from({ length: 8 }, (_, w) => WORDS[(n * 5 + s * 3 + w * 7) % WORDS.length]);
+    return `The common ${words.join(' ')} story number ${n}.`;
+  });
+  return sentences.join(' ');
+}
+
+beforeAll(async () => {
+  t = await startTestService();
+  tenant = await createTenant(t, 'Plans');
+  memory = (await t.app.inject({ method: 'POST', url: '/api/v1/memories', headers: tenant.auth(), payload: { name: 'Few' } })).json().id;
+  const ids = [];
+  for (let n = 0; n < DOCUMENTS; n++) {
+    ids.push(await uploadOk(t, tenant, `story-${n}.txt`, text(n), n < 3 ? { fields: { memory_id: memory } } : {}));
+  }
+  for (const id of ids) await indexedOk(t, tenant, id);
+  [model] = await inTenant((tx) =>
+    rows<{ model: string | null; dimensions: number }>(tx, sql`
+      SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM documents WHERE tenant_id = ${tenant.tenantId} LIMIT 1`));
+}, 120_000);
+afterAll(async () => t?.close());
+
+const inTenant = <T>(fn: (tx: Tx) => Promise<T>) => t.service.ctx.db.tenant(tenant.tenantId, fn);
+const plan = async (tx: Tx, statement: SQL, analyze = false) =>
+  (await rows<{ 'QUERY PLAN': string }>(tx, analyze ? sql`EXPLAIN (ANALYZE, COSTS OFF) ${statement}` : sql`EXPLAIN ${statement}`))
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
+const queryVector = () => `[${Array.from({ length: model.dimensions }, (_, i) => ((i * 37) % 11) / 10 - 0.5).join(',')}]`;
+
+describe('full-text leg', () => {
+  it('reads a word every chunk holds through an index, not by testing every row of the table', async () => {
+    const plans = await inTenant(async (tx) => {
+      const statement = (await fulltextLegStatement(tx, tenant.tenantId, {}, 'common', 32))!;
+      const before = await plan(tx, statement);
+      await tuneSearch(tx, null);
+      return { before, after: await plan(tx, statement) };
+    });
+    // Without the search's settings the planner reads the table sequentially and tests every row (at 120 000
+    // chunks: 80-120 ms for a word in a tenth of them); with them it goes through an index (here, a table this
+    // small, from the tenant's documents to their chunks; at scale the GIN index: docs/benchmarks.md).
+    expect(plans.before, plans.before).toMatch(/Seq Scan on document_chunks/);
+    expect(plans.after, plans.after).not.toMatch(/Seq Scan on document_chunks/);
+    expect(plans.after, plans.after).toMatch(/Index Scan (using|on) document_chunks_\w+/);
+  });
+
+  it('ranks as the plain formula does: terms held, then ts_rank_cd, then chunk id', async () => {
+    for (const query of ['harbour lantern granite', 'common orchard', 'falcon willow quarry saddle']) {
+      const words = query.split(' ');
+      const got = await inTenant((tx) => fulltextLeg(tx, tenant.tenantId, {}, query, 20));
+      // Every chunk matching any word, each ranked over the whole set with the tsvector read as stored.
+      const terms = (cfg: SQL) => words.map((w) => sql`plainto_tsquery(${cfg}, ${w})`);
+      const expected = await inTenant((tx) =>
+        rows<{ id: string; rank: number }>(tx, sql`
+          SELECT c.id, (${sql.join(terms(sql`c.ts_config`).map((q) => sql`(c.tsv @@ ${q})::int`), sql` + `)})
+                       + ts_rank_cd(c.tsv, ${sql.join(terms(sql`c.ts_config`), sql` || `)}, 32) AS rank
+          FROM live_chunks c
+          WHERE c.tenant_id = ${tenant.tenantId} AND c.document_status <> 'error'
+            AND c.tsv @@ (${sql.join(terms(sql`c.ts_config`), sql` || `)})
+          ORDER BY rank DESC, c.id LIMIT 20`));
+      expect(got.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+      got.forEach((r, i) => expect(Number(r.rank)).toBeCloseTo(Number(expected[i].rank), 9));
+    }
+  });
+});
+
+describe('vector leg filtered to a few documents', () => {
+  const options = () => ({ ...model, vector: queryVector(), limit: 5, exact: true });
+  const filters = () => ({ memoryIds: [memory] });
+  /** Rows the statement's branch (CTE `exact` or `nearest`) returned, read from EXPLAIN ANALYZE. */
+  const rowsOf = (p: string, cte: 'exact' | 'nearest') => Number(new RegExp(`CTE Scan on ${cte} \\(actual[^)]*rows=(\\d+)`).exec(p)?.[1] ?? NaN);
+
+  it('compares the few chunks exactly and leaves the index unwalked', async () => {
+    const { analysed, got } = await inTenant(async (tx) => {
+      await tuneSearch(tx, 40);
+      return {
+        analysed: await plan(tx, vectorLegStatement(tenant.tenantId, filters(), options()), true),
+        got: await vectorLeg(tx, tenant.tenantId, filters(), options()),
+      };
+    });
+    expect(rowsOf(analysed, 'exact'), analysed).toBeGreaterThan(0);
+    expect(rowsOf(analysed, 'nearest'), analysed).toBe(0);
+    // The exact answer: every chunk of the memory's documents, by distance.
+    const cast = sql.raw(`vector(${model.dimensions})`);
+    const all = await inTenant((tx) =>
+      rows<{ id: string; distance: number }>(tx, sql`
+        SELECT c.id, (c.embedding::${cast}) <=> ${queryVector()}::${cast} AS distance FROM live_chunks c
+        WHERE c.tenant_id = ${tenant.tenantId} AND c.memory_id = ${memory}
+        ORDER BY distance, c.id`));
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.length).toBeLessThan(50);
+    expect(got.map((r) => Number(r.distance))).toEqual(all.slice(0, 5).map((r) => Number(r.distance)));
+    expect(new Set(got.map((r) => r.id))).toEqual(new Set(all.slice(0, 5).map((r) => r.id)));
+  });
+
+  it('walks the index instead once the filtered chunks outnumber the threshold', async () => {
+    const analysed = await inTenant(async (tx) => {
+      await tuneSearch(tx, 40);
+      return plan(tx, vectorLegStatement(tenant.tenantId, filters(), { ...options(), exactMaxChunks: 1 }), true);
+    });
+    // (On a table this small the planner may sort instead of walking HNSW: the branch is what is checked.)
+    expect(rowsOf(analysed, 'exact'), analysed).toBe(0);
+    expect(rowsOf(analysed, 'nearest'), analysed).toBeGreaterThan(0);
+  });
+});
