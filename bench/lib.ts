@@ -38,7 +38,9 @@ export interface RunningService {
  */
 export async function startServiceOn(dataDir: string, env: Record<string, string> = {}): Promise<RunningService> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // NODE_FLAGS (space-separated, e.g. "--liftoff-only") go to node itself: V8 flags cannot be set in NODE_OPTIONS.
+  const nodeFlags = (env.NODE_FLAGS ?? process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
