@@ -6,7 +6,8 @@
  *        DATABASE_URL=postgresql://... npx tsx bench/core.ts
  * BENCH_VARIANTS runs the whole set once per variant, one service after the other in this one run, e.g.
  *   BENCH_VARIANTS='before:;after:PGLITE_PIPELINE=true NODE_FLAGS=--liftoff-only' npx tsx bench/core.ts
- * (name:SETTING=value ...; NODE_FLAGS=a,b are flags of node itself, e.g. V8's, for the service process).
+ * (name:SETTING=value ...; NODE_FLAGS=a,b are flags of node itself, e.g. V8's, for the service process;
+ * SERVICE_DIR=<dir> runs the service from another checkout, e.g. `git archive <commit> | tar -x -C <dir>`).
  */
 import os from 'node:os';
 import { execSync } from 'node:child_process';

@@ -313,7 +313,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: str(env, 'DATABASE_URL'),
     databaseAppRole,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
-    pglitePipeline: bool(env, 'PGLITE_PIPELINE', false),
+    pglitePipeline: bool(env, 'PGLITE_PIPELINE', true),
     databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', false),
     dbMaintenance: {
       intervalMs: int(env, 'DB_MAINTENANCE_INTERVAL_MS', 30_000, 0, 24 * 3600_000),

@@ -23,9 +23,14 @@ const failsWith = (pattern: RegExp) => ({ cause: expect.objectContaining({ messa
 const key = (tenantId: string, name: string) => ({ tenantId, name, prefix: name, keyHash: `${name}-${randomUUID()}`, scopes: ['documents:read'] });
 const names = (tenantId: string) => db.tenant(tenantId, async (tx) => (await tx.select({ name: apiKeys.name }).from(apiKeys)).map((r) => r.name).sort());
 
-beforeAll(async () => {
+/** The migrated template when the suite runs on PGlite; on a PostgreSQL suite there is none and migrations run. */
+const open = async () => {
   const template = inject('pgliteTemplate');
-  db = await openPglite({ dataDir: null, appRole: APP_ROLE, pipeline: true, loadFrom: template ? new Blob([await readFile(template)]) : undefined });
+  return openPglite({ dataDir: null, appRole: APP_ROLE, pipeline: true, loadFrom: template ? new Blob([await readFile(template)]) : undefined });
+};
+
+beforeAll(async () => {
+  db = await open();
   await db.system((tx) =>
     tx.insert(tenants).values([
       { id: tenantA, slug: `pipe-a-${tenantA.slice(0, 8)}`, name: 'A' },
@@ -145,7 +150,7 @@ describe('PGlite pipelined client', () => {
   });
 
   it('closes, after which statements are refused', async () => {
-    const other = await openPglite({ dataDir: null, appRole: APP_ROLE, pipeline: true, loadFrom: new Blob([await readFile(inject('pgliteTemplate'))]) });
+    const other = await open();
     expect(await other.query(sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
     await other.close();
     await expect(other.query(sql`SELECT 1 AS one`)).rejects.toMatchObject(failsWith(/closed/i));
