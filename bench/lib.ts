@@ -38,8 +38,11 @@ export interface RunningService {
  */
 export async function startServiceOn(dataDir: string, env: Record<string, string> = {}): Promise<RunningService> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
+  // NODE_FLAGS (space-separated, e.g. "--liftoff-only") go to node itself: V8 flags cannot be set in NODE_OPTIONS.
+  const nodeFlags = (env.NODE_FLAGS ?? process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts'], {
+    // SERVICE_DIR (or BENCH_SERVICE_DIR): another checkout of the service (e.g. the commit before a change, for a before/after in one run).
+    cwd: env.SERVICE_DIR ?? process.env.BENCH_SERVICE_DIR ?? path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
       DATA_DIR: dataDir,

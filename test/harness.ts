@@ -84,13 +84,15 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     SHUTDOWN_GRACE_MS: '2000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(process.env.PGLITE_PIPELINE ? { PGLITE_PIPELINE: process.env.PGLITE_PIPELINE } : {}),
+    ...(process.env.DATABASE_PREPARED_STATEMENTS ? { DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS } : {}),
     ...options.env,
   });
   let db: Database | undefined;
   if (!databaseUrl) {
     const loadFrom = options.reuse ? options.reuse.dump : fresh!.loadFrom;
     const onDisk = options.persistent || (options.reuse && !options.reuse.dump);
-    db = await openPglite({ dataDir: onDisk ? dataDir : null, appRole: config.databaseAppRole, loadFrom });
+    db = await openPglite({ dataDir: onDisk ? dataDir : null, appRole: config.databaseAppRole, loadFrom, pipeline: config.pglitePipeline });
   }
   const service = await startService(config, { db, listen: options.listen ?? false });
   const address = options.listen ? (service.app?.server.address() ?? null) : null; // a worker (RUN_MODE=worker) has no server

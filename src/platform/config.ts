@@ -12,6 +12,10 @@ export interface Config {
   /** Role the app switches to on PostgreSQL so row-level security applies (never the owner, no BYPASSRLS). */
   databaseAppRole: string;
   databasePoolSize: number;
+  /** Embedded database: one WebAssembly call per statement, named prepared statements (platform/db/pglite-pipeline.ts). */
+  pglitePipeline: boolean;
+  /** PostgreSQL: transactions' statements as named prepared statements, parsed once per connection. */
+  databasePreparedStatements: boolean;
   /** Planner-statistics upkeep (platform/db/maintenance.ts): at most one run per interval; rows changed that call for one. */
   dbMaintenance: { intervalMs: number; analyzeThresholdRows: number };
   redisUrl: string | null;
@@ -311,6 +315,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: str(env, 'DATABASE_URL'),
     databaseAppRole,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    pglitePipeline: bool(env, 'PGLITE_PIPELINE', true),
+    databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', false),
     dbMaintenance: {
       intervalMs: int(env, 'DB_MAINTENANCE_INTERVAL_MS', 30_000, 0, 24 * 3600_000),
       analyzeThresholdRows: int(env, 'DB_ANALYZE_THRESHOLD_ROWS', 1000, 1),

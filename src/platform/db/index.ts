@@ -12,8 +12,9 @@ export async function openDatabase(config: Config, onError?: (error: Error) => v
       url: config.databaseUrl,
       appRole: config.databaseAppRole,
       poolSize: config.databasePoolSize,
+      preparedStatements: config.databasePreparedStatements,
       onError,
     });
   }
-  return openPglite({ dataDir: config.dataDir, appRole: config.databaseAppRole });
+  return openPglite({ dataDir: config.dataDir, appRole: config.databaseAppRole, pipeline: config.pglitePipeline });
 }

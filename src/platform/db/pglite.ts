@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { assertTenantId, rows, type Database, type Tx } from './database.js';
 import { runMigrations } from './migrate.js';
+import { pipelinedClient } from './pglite-pipeline.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 
 export interface PgliteOptions {
@@ -14,6 +15,11 @@ export interface PgliteOptions {
   appRole: string;
   /** A dump made by `dumpDataDir()` to start from (tests clone a migrated template this way). */
   loadFrom?: Blob | File;
+  /**
+   * Statements in one call each into the WebAssembly backend, hot ones as named prepared statements, and a
+   * tenant transaction's BEGIN and tenant setting in one (pglite-pipeline.ts); false: PGlite's own `query`.
+   */
+  pipeline?: boolean;
 }
 
 export async function openPglite(options: PgliteOptions): Promise<Database & { pglite: PGlite }> {
@@ -42,13 +48,21 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
     await lock?.release();
     throw error;
   }
-  const db = drizzle(client) as unknown as Tx;
+  const pipelined = options.pipeline ? pipelinedClient(client) : null;
+  const db = drizzle({ client: (pipelined?.root ?? client) as PGlite }) as unknown as Tx;
+  const insideDb = pipelined ? (drizzle({ client: pipelined.inside as unknown as PGlite }) as unknown as Tx) : null;
 
   return {
     kind: 'pglite',
     pglite: client,
     tenant: (tenantId, fn) => {
       const id = assertTenantId(tenantId);
+      if (pipelined && insideDb) {
+        // The id is a checked UUID, inlined so BEGIN and the setting are one simple-protocol call.
+        return pipelined.transaction(`BEGIN; SELECT set_config('app.tenant_id', '${id}', true)`, () =>
+          insideDb.transaction((tx) => fn(tx as unknown as Tx)),
+        );
+      }
       return db.transaction(async (tx) => {
         await tx.execute(sql.raw(`SELECT set_config('app.tenant_id', '${id}', true)`));
         return fn(tx as unknown as Tx);
