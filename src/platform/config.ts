@@ -69,6 +69,8 @@ export interface Config {
     jobLeaseSec: number;
     jobMaxAttempts: number;
     pollIntervalMs: number;
+    /** Target duration of one step of the vector catch-up (chunks moved into the HNSW graph per transaction). */
+    vectorCatchupStepMs: number;
   };
   mail: {
     /** smtp(s)://user:pass@host:port; unset, mails go to the outbox table (`mail list`). */
@@ -360,6 +362,7 @@ export function loadConfig(env: Env = process.env): Config {
       jobLeaseSec: int(env, 'JOB_LEASE_SEC', 300, 1),
       jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
       pollIntervalMs: int(env, 'JOB_POLL_INTERVAL_MS', 1000, 50),
+      vectorCatchupStepMs: int(env, 'VECTOR_CATCHUP_STEP_MS', 150, 5, 10_000),
     },
     mail: {
       smtpUrl: smtpUrl(env),

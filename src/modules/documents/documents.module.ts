@@ -58,7 +58,7 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
     timeoutMs: ctx.config.worker.parseTimeoutMs,
     maxOldGenerationSizeMb: ctx.config.worker.parseMaxMemoryMb,
   });
-  const vectorCatchup = createVectorCatchup({ db: ctx.db, queue: ctx.queue, log: ctx.log, maintenance: ctx.maintenance });
+  const vectorCatchup = createVectorCatchup({ db: ctx.db, queue: ctx.queue, log: ctx.log, maintenance: ctx.maintenance, stepTargetMs: ctx.config.worker.vectorCatchupStepMs });
   const handler = createIngestJobHandler({
     db: ctx.db,
     bus: ctx.bus,

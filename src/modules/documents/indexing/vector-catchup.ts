@@ -9,7 +9,7 @@ import { catchupQueued, indexPendingVectors, pendingVectorsOver } from './indexi
 /**
  * The HNSW insert, off the indexing job's path (issue 15, migration 0020). An indexing job writes its chunks outside
  * the HNSW graph (ann_pending); search finds them meanwhile by exact distance. This queue moves them into the graph
- * in short transactions, each sized to take about STEP_TARGET_MS (on the embedded database every request waits
+ * in short transactions, each sized to take about `stepTargetMs` (VECTOR_CATCHUP_STEP_MS; on the embedded database every request waits
  * behind the one connection, as for chunk writes), one job per tenant at a time.
  *
  * It is asked for when a tenant's batch ends (no other document of the tenant left to index), and during a batch
@@ -18,7 +18,6 @@ import { catchupQueued, indexPendingVectors, pendingVectorsOver } from './indexi
  */
 export const VECTOR_CATCHUP_QUEUE = 'vector-catchup';
 
-const STEP_TARGET_MS = 150;
 const MIN_STEP_ROWS = 8;
 const MAX_STEP_ROWS = 512;
 const JOB_BUDGET_MS = 10_000;
@@ -40,6 +39,8 @@ export interface VectorCatchupDeps {
   log: Pick<Logger, 'info'>;
   /** Told when a catch-up is through: it rewrote every row it moved (dead rows, and ann_pending's statistics). */
   maintenance: Pick<DbMaintenance, 'request'>;
+  /** Target duration of one step (one transaction). */
+  stepTargetMs: number;
 }
 
 export function createVectorCatchup(deps: VectorCatchupDeps): VectorCatchup {
@@ -74,7 +75,7 @@ export function createVectorCatchup(deps: VectorCatchupDeps): VectorCatchup {
           break;
         }
         const elapsed = performance.now() - t;
-        rowsPerStep = Math.round(Math.min(MAX_STEP_ROWS, Math.max(MIN_STEP_ROWS, (n * STEP_TARGET_MS) / Math.max(1, elapsed))));
+        rowsPerStep = Math.round(Math.min(MAX_STEP_ROWS, Math.max(MIN_STEP_ROWS, (n * deps.stepTargetMs) / Math.max(1, elapsed))));
         // The embedded database answers within the event loop's microtasks: without a turn of the loop between
         // steps, no HTTP request would even be read until the whole job was over (measured: a batch's status poll
         // waited for the full catch-up). One turn lets what arrived meanwhile queue up before the next step.
