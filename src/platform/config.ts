@@ -362,7 +362,8 @@ export function loadConfig(env: Env = process.env): Config {
       jobLeaseSec: int(env, 'JOB_LEASE_SEC', 300, 1),
       jobMaxAttempts: int(env, 'JOB_MAX_ATTEMPTS', 3, 1, 20),
       pollIntervalMs: int(env, 'JOB_POLL_INTERVAL_MS', 1000, 50),
-      vectorCatchupStepMs: int(env, 'VECTOR_CATCHUP_STEP_MS', 150, 5, 10_000),
+      // Embedded: every query waits behind a running step (one connection), so shorter steps; a server's readers never do.
+      vectorCatchupStepMs: int(env, 'VECTOR_CATCHUP_STEP_MS', str(env, 'DATABASE_URL') ? 150 : 40, 5, 10_000),
     },
     mail: {
       smtpUrl: smtpUrl(env),
