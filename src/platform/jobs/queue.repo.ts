@@ -43,6 +43,13 @@ export function claimJobs(tx: Tx, queue: string, workerId: string, limit: number
     RETURNING j.id, j.queue, j.tenant_id, j.payload, j.attempts, j.max_attempts`);
 }
 
+/** Whether a job of `queue` for the tenant waits to be claimed (in the caller's transaction). */
+export async function hasQueuedJob(tx: Tx, queue: string, tenantId: string): Promise<boolean> {
+  const [{ any }] = await rows<{ any: boolean }>(tx, sql`
+    SELECT EXISTS (SELECT 1 FROM job_queue WHERE queue = ${queue} AND tenant_id = ${tenantId} AND status = 'queued') AS any`);
+  return any;
+}
+
 export async function extendJobLease(db: Db, jobId: string, leaseSec: number): Promise<void> {
   await db.query(sql`
     UPDATE job_queue SET lease_expires_at = now() + make_interval(secs => ${leaseSec}) WHERE id = ${jobId} AND status = 'running'`);

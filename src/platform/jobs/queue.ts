@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Database, Tx } from '../db/database.js';
 import type { EventBus } from '../events/bus.js';
 import {
+  hasQueuedJob,
   buryJob,
   claimJobs,
   completeJob,
@@ -115,6 +116,11 @@ export class JobQueue {
    */
   async reapExpired(options: { all?: boolean } = {}): Promise<Job[]> {
     return (await reapExpiredJobs(this.db, options.all ?? false)).map(toJob);
+  }
+
+  /** Whether a job of `queue` for the tenant is waiting to be claimed (not yet running), seen from `tx`. */
+  hasQueued(tx: Tx, queue: string, tenantId: string): Promise<boolean> {
+    return hasQueuedJob(tx, queue, tenantId);
   }
 
   async purgeFinished(olderThanSec: number): Promise<void> {

@@ -122,10 +122,3 @@ export async function pendingVectorsOver(tx: Tx, tenantId: string, cap: number):
       SELECT 1 FROM document_chunks WHERE tenant_id = ${tenantId} AND ann_pending LIMIT ${cap + 1}) p`);
   return over;
 }
-
-/** Whether a job of `queue` for the tenant is waiting to run (not yet claimed). */
-export async function catchupQueued(tx: Tx, tenantId: string, queue: string): Promise<boolean> {
-  const [{ any }] = await rows<{ any: boolean }>(tx, sql`
-    SELECT EXISTS (SELECT 1 FROM job_queue WHERE queue = ${queue} AND tenant_id = ${tenantId} AND status = 'queued') AS any`);
-  return any;
-}

@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../../platform/db/database.js';
 import type { DbMaintenance } from '../../../platform/db/maintenance.js';
 import type { JobQueue } from '../../../platform/jobs/queue.js';
 import type { JobHandler } from '../../../platform/jobs/worker.js';
-import { catchupQueued, indexPendingVectors, pendingVectorsOver } from './indexing.repo.js';
+import { indexPendingVectors, pendingVectorsOver } from './indexing.repo.js';
 
 /**
  * The HNSW insert, off the indexing job's path (issue 15, migration 0020). An indexing job writes its chunks outside
@@ -49,7 +49,7 @@ export function createVectorCatchup(deps: VectorCatchupDeps): VectorCatchup {
   async function request(tx: Tx, tenantId: string, batchEnded: boolean): Promise<boolean> {
     if (!batchEnded && !(await pendingVectorsOver(tx, tenantId, PENDING_CAP))) return false;
     // A running job may be past its last step: only a queued one is sure to see the rows written now.
-    if (await catchupQueued(tx, tenantId, VECTOR_CATCHUP_QUEUE)) return false;
+    if (await queue.hasQueued(tx, VECTOR_CATCHUP_QUEUE, tenantId)) return false;
     await queue.enqueue(tx, VECTOR_CATCHUP_QUEUE, tenantId, {}, { tenantCap: 1 });
     return true;
   }
