@@ -1,0 +1,106 @@
+/**
+ * The worker side of bench/pglite-worker.ts: the service's embedded database (openPglite with the pipelined
+ * client, the service's migrations, pgvector) opened in a worker_threads Worker of its own, seeded with one tenant
+ * and 22 API keys (as bench/core.ts leaves it: the admin key, 20 fillers, the replayed one), answering requests
+ * posted on the MessagePort it is given:
+ *   [id, 'read']    the tenant read of GET /api/v1/api-keys/?limit=20 (listApiKeys(t, 0, 20) in db.tenant(): BEGIN
+ *                   and the tenant setting, the page of 20 with its window count, COMMIT), answered with its rows
+ *   [id, 'oneCall'] the floor of the same read: one simple-protocol call into WebAssembly (`BEGIN; SELECT
+ *                   set_config(…); EXECUTE <the page, prepared once in the session>; COMMIT`), its raw reply's
+ *                   size answered, no rows decoded, no Drizzle
+ *   [id, 'select1'] `SELECT 1` outside a transaction (one statement into the database)
+ *   [id, 'echo']    nothing: the messaging alone
+ *   [id, 'cpu']     this thread's CPU time (process.threadCpuUsage, µs)
+ * Replies are [id, payload]. Measurement only: the service does not use this.
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { openPglite } from '../src/platform/db/pglite.js';
+import { tenantDb } from '../src/platform/db/tenant-db.js';
+import { tenants } from '../src/modules/tenants/tenants.table.js';
+import { apiKeys } from '../src/modules/api-keys/api-keys.table.js';
+import { listApiKeys } from '../src/modules/api-keys/api-keys.repo.js';
+
+export const KEYS = 22;
+
+/** Opens the service's database on `dataDir` and seeds one tenant with KEYS keys; used by both threads. */
+export async function openSeeded(dataDir: string) {
+  const db = await openPglite({ dataDir, appRole: 'kb_app', pipeline: true });
+  const tenantId = randomUUID();
+  await db.system((tx) => tx.insert(tenants).values({ id: tenantId, slug: `t${tenantId.slice(0, 8)}`, name: 'Bench' }));
+  await db.tenant(tenantId, (tx) =>
+    tx.insert(apiKeys).values(
+      Array.from({ length: KEYS }, (_, i) => ({ tenantId, name: `k${i}`, prefix: `p${i}`, keyHash: `h${i}-${tenantId}`, scopes: ['documents:read'] })),
+    ),
+  );
+  const tdb = tenantDb(db, tenantId);
+  // The page as Drizzle sends it (listApiKeys), prepared once in the session for the one-call floor.
+  await db.pglite.exec(
+    `PREPARE bench_page(uuid) AS SELECT "id", "tenant_id", "name", "prefix", "key_hash", "scopes", "created_by_user_id", "created_by_api_key_id", "created_at", "expires_at", "last_used_at", count(*) OVER () FROM "api_keys" WHERE "api_keys"."tenant_id" = $1 ORDER BY "api_keys"."created_at" DESC, "api_keys"."id" DESC LIMIT 20 OFFSET 0`,
+  );
+  const oneCallMessage = simpleQuery(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true); EXECUTE bench_page('${tenantId}'); COMMIT`);
+  const [probe] = (await db.pglite.exec(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true); EXECUTE bench_page('${tenantId}'); COMMIT`)).slice(2);
+  if (probe.rows.length !== 20) throw new Error(`one-call page read ${probe.rows.length} rows`);
+  return {
+    db,
+    tenantId,
+    read: () => tdb.run((t) => listApiKeys(t, 0, 20)),
+    select1: () => db.query(sql`SELECT 1`),
+    /** Both PGlite locks held, as its own exec does; the reply's bytes are not decoded. */
+    oneCall: () =>
+      db.pglite._runExclusiveTransaction(() => db.pglite.runExclusive(() => db.pglite.execProtocolRaw(oneCallMessage, { syncToFs: false }))).then((raw) => raw.length),
+  };
+}
+
+if (parentPort && workerData?.port) {
+  const port = workerData.port as MessagePort;
+  const seeded = await openSeeded(workerData.dataDir as string);
+  const check = await seeded.read();
+  if (check.rows.length !== 20 || check.total !== KEYS) throw new Error(`seed check: ${check.rows.length} rows, total ${check.total}`);
+  port.on('message', (message: [number, string]) => {
+    const [id, op] = message;
+    switch (op) {
+      case 'read':
+        seeded.read().then(
+          (result) => port.postMessage([id, result]),
+          (error) => port.postMessage([id, { error: String(error) }]),
+        );
+        break;
+      case 'select1':
+        seeded.select1().then(
+          (rows) => port.postMessage([id, rows]),
+          (error) => port.postMessage([id, { error: String(error) }]),
+        );
+        break;
+      case 'oneCall':
+        seeded.oneCall().then(
+          (bytes) => port.postMessage([id, bytes]),
+          (error) => port.postMessage([id, { error: String(error) }]),
+        );
+        break;
+      case 'echo':
+        port.postMessage([id, null]);
+        break;
+      case 'cpu':
+        port.postMessage([id, process.threadCpuUsage()]);
+        break;
+      case 'close':
+        seeded.db.close().then(() => port.postMessage([id, null]));
+        break;
+      default:
+        port.postMessage([id, { error: `unknown op ${op}` }]);
+    }
+  });
+  parentPort.postMessage({ ready: true, tenantId: seeded.tenantId });
+}
+
+/** A frontend Query message: 'Q', the length of what follows (itself included), the text, NUL. */
+function simpleQuery(text: string): Uint8Array {
+  const body = new TextEncoder().encode(text);
+  const message = new Uint8Array(1 + 4 + body.length + 1);
+  message[0] = 'Q'.charCodeAt(0);
+  new DataView(message.buffer).setInt32(1, 4 + body.length + 1);
+  message.set(body, 5);
+  return message;
+}
