@@ -8,6 +8,9 @@
  *   [id, 'oneCall'] the floor of the same read: one simple-protocol call into WebAssembly (`BEGIN; SELECT
  *                   set_config(…); EXECUTE <the page, prepared once in the session>; COMMIT`), its raw reply's
  *                   size answered, no rows decoded, no Drizzle
+ *   [id, 'txOnly']  that call without the page (`BEGIN; SELECT set_config(…); COMMIT`)
+ *   [id, 'pageOnly'] that call with the page alone (`EXECUTE <the page>`, the tenant left in the session)
+ *   [id, 'readTotal'] the read of 'read', answered with its total only (no rows cloned to the other thread)
  *   [id, 'select1'] `SELECT 1` outside a transaction (one statement into the database)
  *   [id, 'echo']    nothing: the messaging alone
  *   [id, 'cpu']     this thread's CPU time (process.threadCpuUsage, µs)
@@ -42,14 +45,21 @@ export async function openSeeded(dataDir: string) {
   const oneCallMessage = simpleQuery(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true); EXECUTE bench_page('${tenantId}'); COMMIT`);
   const [probe] = (await db.pglite.exec(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true); EXECUTE bench_page('${tenantId}'); COMMIT`)).slice(2);
   if (probe.rows.length !== 20) throw new Error(`one-call page read ${probe.rows.length} rows`);
+  const txOnlyMessage = simpleQuery(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId}', true); COMMIT`);
+  const pageOnlyMessage = simpleQuery(`EXECUTE bench_page('${tenantId}')`);
+  // For 'pageOnly' only: every other read sets the same tenant again, locally, in its own transaction.
+  await db.pglite.exec(`SELECT set_config('app.tenant_id', '${tenantId}', false)`);
+  const raw = (message: Uint8Array) => () =>
+    db.pglite._runExclusiveTransaction(() => db.pglite.runExclusive(() => db.pglite.execProtocolRaw(message, { syncToFs: false }))).then((r) => r.length);
   return {
     db,
+    txOnly: raw(txOnlyMessage),
+    pageOnly: raw(pageOnlyMessage),
     tenantId,
     read: () => tdb.run((t) => listApiKeys(t, 0, 20)),
     select1: () => db.query(sql`SELECT 1`),
     /** Both PGlite locks held, as its own exec does; the reply's bytes are not decoded. */
-    oneCall: () =>
-      db.pglite._runExclusiveTransaction(() => db.pglite.runExclusive(() => db.pglite.execProtocolRaw(oneCallMessage, { syncToFs: false }))).then((raw) => raw.length),
+    oneCall: raw(oneCallMessage),
   };
 }
 
@@ -67,6 +77,12 @@ if (parentPort && workerData?.port) {
           (error) => port.postMessage([id, { error: String(error) }]),
         );
         break;
+      case 'readTotal':
+        seeded.read().then(
+          (result) => port.postMessage([id, result.total]),
+          (error) => port.postMessage([id, { error: String(error) }]),
+        );
+        break;
       case 'select1':
         seeded.select1().then(
           (rows) => port.postMessage([id, rows]),
@@ -74,7 +90,9 @@ if (parentPort && workerData?.port) {
         );
         break;
       case 'oneCall':
-        seeded.oneCall().then(
+      case 'txOnly':
+      case 'pageOnly':
+        seeded[op]().then(
           (bytes) => port.postMessage([id, bytes]),
           (error) => port.postMessage([id, { error: String(error) }]),
         );
