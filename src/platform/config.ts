@@ -419,7 +419,7 @@ export function loadConfig(env: Env = process.env): Config {
       rrfK: int(env, 'SEARCH_RRF_K', 10, 1, 1000),
       builtinVectorWeight: fraction(env, 'SEARCH_BUILTIN_VECTOR_WEIGHT', 0.5),
       parallelLegs: bool(env, 'SEARCH_PARALLEL_LEGS', false),
-      fulltextMaxRanked: int(env, 'SEARCH_FULLTEXT_MAX_RANKED', 1000, 50, 100_000),
+      fulltextMaxRanked: int(env, 'SEARCH_FULLTEXT_MAX_RANKED', 300, 50, 100_000),
     },
   };
 }

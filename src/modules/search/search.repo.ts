@@ -160,28 +160,72 @@ export async function embeddingModelsInUse(tx: Tx, tenantId: string) {
 }
 
 /**
- * At most this many matching chunks are ranked per query, by default (SEARCH_FULLTEXT_MAX_RANKED). A query of
- * frequent words matches a large share of the chunks (15% of generated queries match over 1 000 of 100 000), and
- * ranking reads every match's tsvector: ~25 ms per 1 000 matches here, over a second for 20 000. Beyond the cap
- * the leg ranks the first matches found (in the hybrid benchmark's 300 queries the fused top 8 stays 95% the same).
+ * At most this many matching chunks are ranked per tier of a query, by default (SEARCH_FULLTEXT_MAX_RANKED). A query
+ * of frequent words matches a large share of the chunks (most of the benchmark's queries match thousands of 100 000),
+ * and ranking reads every match's tsvector out of line (~5-10 µs a chunk); the tiers (fulltextTiers) keep the chunks
+ * that can rank first inside the cap. 300 answers the retrieval evaluation as well as 1 000 did without tiers
+ * (docs/benchmarks.md, issue 16: full-text MRR 0.839 against 0.841, hybrid 0.890 against 0.886) in half the time.
  */
-export const FULLTEXT_MAX_RANKED = 1000;
+export const FULLTEXT_MAX_RANKED = 300;
+
+/** A middle tier ("at least k of the n terms") is only asked while its query has at most this many k-subsets. */
+const MAX_TIER_SUBSETS = 16;
 
 /** One text-search configuration's share of a query, as tsquery text normalised by that configuration. */
 interface ConfigQuery {
   config: string;
   /** Each distinct word's lexemes (stop words and words that normalise alike are gone). */
   terms: string[];
-  /** What a chunk must match: every phrase if there are any, else any term; never an excluded part. */
-  match: string;
-  /** Every term and every phrase, none excluded: the chunks that rank first. */
-  all: string;
+  /** Every phrase, ANDed (null: none); a chunk of any tier must hold them. */
+  phrases: string | null;
+  /** Every excluded part, as `!(...)` operands. */
+  not: string[];
   /** Any term or phrase: what ts_rank_cd weighs. */
   rank: string;
 }
 
 const and = (parts: string[]) => parts.map((p) => `(${p})`).join(' & ');
 const or = (parts: string[]) => parts.map((p) => `(${p})`).join(' | ');
+
+/** Every k-element subset of `items`, in order. */
+function subsets<T>(items: readonly T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  const out: T[][] = [];
+  for (let i = 0; i + k <= items.length; i++) for (const rest of subsets(items.slice(i + 1), k - 1)) out.push([items[i], ...rest]);
+  return out;
+}
+
+function binomial(n: number, k: number): number {
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return r;
+}
+
+/**
+ * A configuration's tiers, best first, as what a chunk of the tier must match and how many of them are ranked.
+ * A chunk's rank is the number of terms it holds plus ts_rank_cd in [0, 1), so every chunk holding k terms
+ * outranks every chunk holding fewer: tier "all n terms", then "at least k of them" for k = n-1 … 2 (the OR of
+ * every k-subset, while there are few), then the chunks holding any one term. The last tier gathers each term's
+ * matches on its own, with an equal share of the cap: a query of one rare and one common word then ranks every
+ * chunk holding the rare word, where one scan of "either word" would mostly fill the cap with the common one in
+ * whatever order the index returns it. With a phrase the terms are optional: the last tier is the phrases alone.
+ */
+export function fulltextTiers(c: ConfigQuery, maxRanked: number): { match: string; cap: number }[][] {
+  const required = [...(c.phrases ? [c.phrases] : []), ...c.not];
+  const tiers: { match: string; cap: number }[][] = [];
+  const n = c.terms.length;
+  for (let k = n; k >= 2; k--) {
+    if (binomial(n, k) > MAX_TIER_SUBSETS) continue;
+    const atLeastK = or(subsets(c.terms, k).map(and));
+    tiers.push([{ match: and([atLeastK, ...required]), cap: maxRanked }]);
+  }
+  if (c.phrases) tiers.push([{ match: and(required), cap: maxRanked }]);
+  else if (n > 0) {
+    const share = Math.max(1, Math.ceil(maxRanked / n));
+    tiers.push(c.terms.map((term) => ({ match: and([term, ...required]), cap: share })));
+  }
+  return tiers;
+}
 
 /**
  * Normalises the query's words and phrases with every configuration the tenant's chunks were written with
@@ -220,14 +264,12 @@ async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<Co
   const out: ConfigQuery[] = [];
   for (const [config, { terms, phrases, excluded }] of byConfig) {
     // A phrase reduced to nothing (all stop words) cannot be required; words alone then decide.
-    const positive = phrases.length ? and(phrases) : terms.length ? or(terms) : null;
-    if (!positive) continue;
-    const not = excluded.map((x) => `!(${x})`);
+    if (!phrases.length && !terms.length) continue;
     out.push({
       config,
       terms,
-      match: and([positive, ...not]),
-      all: and([...terms, ...phrases, ...not]),
+      phrases: phrases.length ? and(phrases) : null,
+      not: excluded.map((x) => `!(${x})`),
       rank: or([...terms, ...phrases]),
     });
   }
@@ -237,11 +279,11 @@ async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<Co
 /**
  * Full text with OR semantics ranked by coverage (see fulltext-query.ts for the syntax). A chunk's rank is the
  * number of the query's distinct terms it contains plus ts_rank_cd scaled into [0, 1), so chunks containing
- * every term come first. Each configuration in use is searched with the query normalised its way (with
+ * more terms come first. Each configuration in use is searched with the query normalised its way (with
  * several, the `ts_config = ...` test is checked on the rows the GIN index returns).
- * The ranked set is capped (`maxRanked`, FULLTEXT_MAX_RANKED by default): the chunks matching every term are gathered first, up to
- * the cap, so a question of common words cannot crowd out the complete matches; those matching any term are
- * read (up to the cap again) only when fewer than `limit` chunks match every term.
+ * The candidates are gathered tier by tier (fulltextTiers), each tier ranking at most `maxRanked` chunks
+ * (FULLTEXT_MAX_RANKED by default), and a tier is read only while every better tier of its configuration found
+ * fewer than `limit` chunks: with `limit` chunks holding k terms, none holding fewer can reach the answer.
  */
 export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number, maxRanked = FULLTEXT_MAX_RANKED) {
   const statement = await fulltextLegStatement(tx, tenantId, filters, query, limit, maxRanked);
@@ -262,10 +304,10 @@ export async function fulltextLegStatement(
   const configs = await normalise(tx, tenantId, parsed);
   if (configs.length === 0) return null;
   const where = scope(tenantId, filters);
-  // Each leg ranks its own matches: the coverage tests and ts_rank_cd all read the chunk's tsvector, which is
-  // stored compressed (~1 KB); `tsv || ''` (the same tsvector) decompresses it once per row in the subquery, and
-  // every test above reads that copy instead of decompressing it again (one test per query term, plus the rank).
-  const leg = (c: ConfigQuery, q: string, onlyIf: SQL = sql``) => {
+  // Each scan ranks its own matches: the coverage tests and ts_rank_cd all read the chunk's tsvector, which is
+  // mostly stored out of line (TOAST: ~1 KB, too big to stay in the row beside the text); `tsv || ''` (the same
+  // tsvector) fetches it once per row in the subquery, and every test above reads that copy.
+  const scan = (c: ConfigQuery, q: string, cap: number, onlyIf: SQL) => {
     // With one configuration in use every chunk of the tenant has it: no test to give the planner.
     const ofConfig = configs.length > 1 ? sql`AND c.ts_config = ${c.config}::regconfig` : sql``;
     const coverage = c.terms.length ? sql.join(c.terms.map((t) => sql`(m.tsv @@ ${t}::tsquery)::int`), sql` + `) : sql`0`;
@@ -273,19 +315,25 @@ export async function fulltextLegStatement(
       (SELECT m.id, (${coverage}) + ts_rank_cd(m.tsv, ${c.rank}::tsquery, 32) AS rank
        FROM (SELECT c.id, c.tsv || ''::tsvector AS tsv FROM ${LIVE_JOIN}
              WHERE ${where} ${ofConfig} AND c.tsv @@ ${q}::tsquery ${onlyIf}
-             LIMIT ${maxRanked}) m)`;
+             LIMIT ${cap}) m)`;
   };
-  const several = configs.filter((c) => c.terms.length > 1);
-  // Chunks holding every term outrank all others: when there are enough of them, nothing else is read.
-  const complete = several.length
-    ? sql.join(several.map((c) => leg(c, c.all)), sql` UNION ALL `)
-    : sql`SELECT NULL::uuid AS id, NULL::float8 AS rank WHERE false`;
-  const enoughComplete = several.length ? sql`AND (SELECT count(*) FROM complete) < ${limit}` : sql``;
-  const partial = sql.join(configs.map((c) => leg(c, c.match, enoughComplete)), sql` UNION ALL `);
-  // A chunk found by both passes has the same rank in each (same configuration, same query).
+  // One CTE per tier; a tier runs only while every earlier tier of its configuration is short of `limit`.
+  const ctes: SQL[] = [];
+  const names: string[] = [];
+  configs.forEach((c, ci) => {
+    const earlier: string[] = [];
+    fulltextTiers(c, maxRanked).forEach((tier, ti) => {
+      const name = `tier_${ci}_${ti}`;
+      const onlyIf = earlier.length ? sql.raw(earlier.map((e) => `AND (SELECT count(*) FROM ${e}) < ${Number(limit)}`).join(' ')) : sql``;
+      ctes.push(sql`${sql.raw(name)} AS MATERIALIZED (${sql.join(tier.map((s) => scan(c, s.match, s.cap, onlyIf)), sql` UNION ALL `)})`);
+      names.push(name);
+      earlier.push(name);
+    });
+  });
+  // A chunk found by several tiers has the same rank in each (same configuration, same ranking query).
   return sql`
-    WITH complete AS MATERIALIZED (${complete}),
-    found AS MATERIALIZED (SELECT * FROM complete UNION ALL ${partial}),
+    WITH ${sql.join(ctes, sql`, `)},
+    found AS (${sql.raw(names.map((n) => `SELECT * FROM ${n}`).join(' UNION ALL '))}),
     matches AS (SELECT DISTINCT ON (id) id, rank FROM found ORDER BY id)
     SELECT m.id, m.rank
     FROM matches m
