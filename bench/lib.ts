@@ -38,11 +38,16 @@ export interface RunningService {
  */
 export async function startServiceOn(dataDir: string, env: Record<string, string> = {}): Promise<RunningService> {
   const port = await freePort();
-  // NODE_FLAGS (space-separated, e.g. "--liftoff-only") go to node itself: V8 flags cannot be set in NODE_OPTIONS.
-  const nodeFlags = (env.NODE_FLAGS ?? process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  // SERVICE_DIR (or BENCH_SERVICE_DIR): another checkout of the service (e.g. the commit before a change, for a before/after in one run).
+  const serviceDir = env.SERVICE_DIR ?? process.env.BENCH_SERVICE_DIR ?? path.resolve(import.meta.dirname, '..');
+  // The node command line of script/server: its V8 flags (script/node-flags, when that checkout has the file), then
+  // NODE_FLAGS (space-separated, e.g. "--liftoff-only"): V8 flags cannot be set in NODE_OPTIONS.
+  const nodeFlags = [
+    ...(await readFile(path.join(serviceDir, 'script/node-flags'), 'utf8').catch(() => '')).split(/\s+/),
+    ...(env.NODE_FLAGS ?? process.env.BENCH_NODE_FLAGS ?? '').split(' '),
+  ].filter(Boolean);
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts'], {
-    // SERVICE_DIR (or BENCH_SERVICE_DIR): another checkout of the service (e.g. the commit before a change, for a before/after in one run).
-    cwd: env.SERVICE_DIR ?? process.env.BENCH_SERVICE_DIR ?? path.resolve(import.meta.dirname, '..'),
+    cwd: serviceDir,
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -36,6 +36,7 @@ describe('docs/configuration.md', () => {
     const numeric: Record<string, (c: Config) => number> = {
       PORT: (c) => c.port,
       DATABASE_POOL_SIZE: (c) => c.databasePoolSize,
+      PGLITE_SHARED_BUFFERS_MB: (c) => c.pgliteSharedBuffersMb,
       REFRESH_TOKEN_TTL_SEC: (c) => c.refreshTokenTtlSec,
       BODY_LIMIT_BYTES: (c) => c.bodyLimitBytes,
       UPLOAD_MAX_BYTES: (c) => c.uploadMaxBytes,
@@ -88,6 +89,8 @@ describe('loadConfig', () => {
       ['DATABASE_APP_ROLE', 'kb_app; DROP TABLE users'],
       ['BODY_LIMIT_BYTES', '12'],
       ['RATE_LIMIT_PER_MINUTE', '0'],
+      ['PGLITE_SHARED_BUFFERS_MB', '0'],
+      ['PGLITE_SHARED_BUFFERS_MB', '16MB'],
     ]) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(name);

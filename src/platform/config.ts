@@ -14,6 +14,8 @@ export interface Config {
   databasePoolSize: number;
   /** Embedded database: one WebAssembly call per statement, named prepared statements (platform/db/pglite-pipeline.ts). */
   pglitePipeline: boolean;
+  /** Embedded database: PostgreSQL's shared_buffers in MB, inside PGlite's WebAssembly memory (resident once touched). */
+  pgliteSharedBuffersMb: number;
   /** PostgreSQL: transactions' statements as named prepared statements, parsed once per connection. */
   databasePreparedStatements: boolean;
   /** Planner-statistics upkeep (platform/db/maintenance.ts): at most one run per interval; rows changed that call for one. */
@@ -318,6 +320,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseAppRole,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     pglitePipeline: bool(env, 'PGLITE_PIPELINE', true),
+    pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 16, 1, 1024),
     databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', false),
     dbMaintenance: {
       intervalMs: int(env, 'DB_MAINTENANCE_INTERVAL_MS', 30_000, 0, 24 * 3600_000),

@@ -16,5 +16,5 @@ export async function openDatabase(config: Config, onError?: (error: Error) => v
       onError,
     });
   }
-  return openPglite({ dataDir: config.dataDir, appRole: config.databaseAppRole, pipeline: config.pglitePipeline });
+  return openPglite({ dataDir: config.dataDir, appRole: config.databaseAppRole, pipeline: config.pglitePipeline, sharedBuffersMb: config.pgliteSharedBuffersMb });
 }

@@ -20,9 +20,22 @@ export interface PgliteOptions {
    * tenant transaction's BEGIN and tenant setting in one (pglite-pipeline.ts); false: PGlite's own `query`.
    */
   pipeline?: boolean;
+  /**
+   * PostgreSQL's shared_buffers, in MB (PGlite's own default is 128). The buffer pool lives in PGlite's WebAssembly
+   * memory, which never shrinks: every page of it that has held a block stays resident for the life of the process.
+   */
+  sharedBuffersMb?: number;
+}
+
+/** PGlite's start-up parameters with our settings after them (a later -c wins); null keeps PGlite's own. */
+export function pgliteStartParams(options: Pick<PgliteOptions, 'sharedBuffersMb'>): string[] | null {
+  if (options.sharedBuffersMb === undefined) return null;
+  if (!Number.isInteger(options.sharedBuffersMb) || options.sharedBuffersMb < 1) throw new Error('sharedBuffersMb must be a positive integer');
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb}MB`];
 }
 
 export async function openPglite(options: PgliteOptions): Promise<Database & { pglite: PGlite }> {
+  const startParams = pgliteStartParams(options);
   let lock: DataDirLock | null = null;
   if (options.dataDir) {
     await mkdir(options.dataDir, { recursive: true });
@@ -34,6 +47,7 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
       dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : 'memory://',
       extensions: { vector },
       loadDataDir: options.loadFrom,
+      ...(startParams ? { startParams } : {}),
     });
     await runMigrations(
       {
