@@ -87,7 +87,7 @@ function timedTx(tx: Tx): Tx {
 const db: Database =
   kept.kind === 'postgres'
     ? await openPostgres({ url: kept.url, appRole: APP_ROLE, poolSize: 4 })
-    : await openPglite({ dataDir: kept.dataDir, appRole: APP_ROLE });
+    : await openPglite({ dataDir: kept.dataDir, appRole: APP_ROLE, pipeline: true, sharedBuffersMb: process.env.PGLITE_SHARED_BUFFERS_MB ? Number(process.env.PGLITE_SHARED_BUFFERS_MB) : undefined });
 const timedDb: Database = {
   ...db,
   kind: db.kind,

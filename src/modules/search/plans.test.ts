@@ -92,6 +92,27 @@ describe('full-text leg', () => {
   });
 });
 
+describe.skipIf(Boolean(process.env.DATABASE_URL))('a search statement run as a prepared statement [embedded database]', () => {
+  it('is planned for its own words every time, never with a generic plan', async () => {
+    // The pipelined client runs a statement text it has seen as a named prepared statement, and PostgreSQL switches
+    // such a statement to a generic plan (made without the query's values) after five runs; for the full-text leg
+    // with a tag filter that plan took seconds (docs/benchmarks.md, issue 16). Same statement text, other words.
+    const queries = ['harbour lantern', 'granite orchard', 'meadow copper', 'falcon willow', 'quarry saddle', 'thistle ember', 'harbour ember', 'copper falcon'];
+    for (const query of queries) {
+      await inTenant(async (tx) => {
+        await tuneSearch(tx, null);
+        await fulltextLeg(tx, tenant.tenantId, { tagsAny: ['none'] }, query, 5);
+      });
+    }
+    const [plans] = await inTenant((tx) =>
+      rows<{ generic: number; custom: number }>(tx, sql`
+        SELECT sum(generic_plans)::int AS generic, sum(custom_plans)::int AS custom FROM pg_prepared_statements
+        WHERE statement LIKE '%ts_rank_cd%' AND statement LIKE '%tags &&%'`));
+    expect(plans.custom).toBeGreaterThanOrEqual(queries.length);
+    expect(plans.generic).toBe(0);
+  });
+});
+
 describe('vector leg filtered to a few documents', () => {
   const options = () => ({ ...model, vector: queryVector(), limit: 5, exact: true });
   const filters = () => ({ memoryIds: [memory] });

@@ -355,10 +355,15 @@ export async function chunkHits(tx: Tx, tenantId: string, ids: string[]): Promis
  *   word (it expects to meet enough matches early), testing `tsv @@ query` on every row it passes: each test
  *   decompresses the row's tsvector (80–120 ms for a word in 13 000 of the 120 000 chunks, against a few ms through
  *   the GIN index). Every statement of a search has an index to use (tests assert the plans).
+ * - plan_cache_mode force_custom_plan: a statement run as a named prepared statement (the embedded database's
+ *   pipelined client, DATABASE_PREPARED_STATEMENTS on a server) gets a generic plan after five runs, made without
+ *   the words, tags and tenant of the query. The full-text leg's generic plan joined every document of the tenant
+ *   with a tag filter and took 0.4-2 s where the query's own plan takes 20 ms (docs/benchmarks.md, issue 16): every
+ *   search statement's cost depends on its values, so each is planned for them.
  * - efSearch (pgvector >= 0.8, null otherwise): HNSW candidate list and iterative scans for filtered search.
  */
 export async function tuneSearch(tx: Tx, efSearch: number | null): Promise<void> {
-  const settings = [`set_config('enable_seqscan', 'off', true)`];
+  const settings = [`set_config('enable_seqscan', 'off', true)`, `set_config('plan_cache_mode', 'force_custom_plan', true)`];
   if (efSearch !== null) {
     const ef = Math.max(40, Math.min(1000, Math.floor(efSearch)));
     settings.push(`set_config('hnsw.ef_search', '${ef}', true)`, `set_config('hnsw.iterative_scan', 'relaxed_order', true)`);
