@@ -191,18 +191,18 @@ export async function createPgliteCluster(pgliteDir: string, startParams: string
   const temp = path.join(parent, `${prefix}${process.pid}`);
   const self = fileURLToPath(import.meta.url);
   const entry = path.join(path.dirname(self), `pglite-create${path.extname(self)}`);
-  const child = spawn(process.execPath, [...childNodeFlags(entry), entry, JSON.stringify({ dataDir: temp, startParams })], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (c, s) => resolve([c, s]));
-  });
   try {
+    const child = spawn(process.execPath, [...childNodeFlags(entry), entry, JSON.stringify({ dataDir: temp, startParams })], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (c, s) => resolve([c, s]));
+    });
     if (code !== 0) {
       throw new Error(
         `creating the embedded database in ${pgliteDir} failed: ${entry} exited with ${signal ?? `code ${code}`}` +
