@@ -131,15 +131,21 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
   };
 }
 
-/** The child's last line on stdout; a line that cannot be read costs the report, not the database. */
+/**
+ * The child's report: its last JSON line on stdout (V8's tracing flags, passed on with the others, print there too).
+ * A report that cannot be read costs the report, not the database.
+ */
 function parseReport(stdout: string): CreateReport {
-  try {
-    const report = JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as CreateReport;
-    if (typeof report.ms === 'number' && typeof report.pid === 'number') {
-      return { ms: report.ms, pid: report.pid, peakRssMb: typeof report.peakRssMb === 'number' ? report.peakRssMb : null };
+  for (const line of stdout.trim().split('\n').reverse()) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const report = JSON.parse(line) as CreateReport;
+      if (typeof report.ms === 'number' && typeof report.pid === 'number') {
+        return { ms: report.ms, pid: report.pid, peakRssMb: typeof report.peakRssMb === 'number' ? report.peakRssMb : null };
+      }
+    } catch {
+      /* not the report */
     }
-  } catch {
-    /* below */
   }
   return { ms: NaN, pid: NaN, peakRssMb: null };
 }
