@@ -52,7 +52,8 @@ export async function startServiceOn(dataDir: string, env: Record<string, string
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
-      LOG_LEVEL: 'warn',
+      // BENCH_LOG_LEVEL=info, e.g. for the line a new embedded database's creation logs (its time, its process's peak).
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
       RATE_LIMIT_LOGIN_FAILURES_PER_IP_PER_MINUTE: '100000000',
       RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '100000000',

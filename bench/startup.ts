@@ -14,8 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './lib.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+// BENCH_SERVICE_DIR: another checkout (built there too), for a before/after in one run.
+const ROOT = process.env.BENCH_SERVICE_DIR ?? path.resolve(import.meta.dirname, '..');
 const WARM_RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const FRESH_RUNS = Number(process.env.BENCH_FRESH_RUNS ?? 1);
+// The node command line of script/server and `npm run start:prod`: V8's flags of that checkout (script/node-flags).
+const NODE_FLAGS = (await readFile(path.join(ROOT, 'script/node-flags'), 'utf8').catch(() => '')).split(/\s+/).filter(Boolean);
 const ENTRIES = {
   'dev: node --import tsx src/main.ts': ['--import', 'tsx', 'src/main.ts'],
   'prod: node dist/main.js': ['dist/main.js'],
@@ -31,7 +35,7 @@ interface Sample {
 async function startOnce(entry: Entry, env: Record<string, string>): Promise<Sample> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...ENTRIES[entry]], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', PORT: String(port), ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...ENTRIES[entry]], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', PORT: String(port), ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}`);
@@ -82,7 +86,7 @@ await startOnce('prod: node dist/main.js', { DATA_DIR: warmDir }); // creates an
 
 const rows = ['| database | entry | starts | ready after (ms, median) | RSS at ready (MB) | peak RSS (MB) |', '|---|---|---:|---:|---:|---:|'];
 try {
-  rows.push(...(await compare('PGlite, new DATA_DIR', async () => ({ DATA_DIR: await fresh() }), 1)));
+  rows.push(...(await compare('PGlite, new DATA_DIR', async () => ({ DATA_DIR: await fresh() }), FRESH_RUNS)));
   rows.push(...(await compare('PGlite, existing DATA_DIR', async () => ({ DATA_DIR: warmDir }), WARM_RUNS)));
   if (process.env.BENCH_DATABASE_URL) {
     const url = process.env.BENCH_DATABASE_URL;
@@ -91,5 +95,6 @@ try {
 } finally {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 }
+console.log(`${ROOT}, node flags: ${NODE_FLAGS.join(' ') || 'none'}`);
 console.log(`Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end\n`);
 console.log(rows.join('\n'));

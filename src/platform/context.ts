@@ -75,7 +75,13 @@ export function createLogger(config: Config): Logger {
 
 export async function createCoreContext(config: Config, options: { log?: Logger; db?: Database } = {}): Promise<CoreContext> {
   const log = options.log ?? createLogger(config);
-  const db = options.db ?? (await openDatabase(config, (error) => log.error({ err: error }, 'database connection error')));
+  const db =
+    options.db ??
+    (await openDatabase(
+      config,
+      (error) => log.error({ err: error }, 'database connection error'),
+      (report) => log.info({ dataDir: config.dataDir, ms: report.ms, childPeakRssMb: report.peakRssMb }, 'embedded database created (in a child process)'),
+    ));
   try {
     const secrets = await loadSecrets(config);
     const tokens = new TokenService(secrets.jwtSecret, config.jwtIssuer, config.jwtAudience);

@@ -1,12 +1,15 @@
 import type { Config } from '../config.js';
 import type { Database } from './database.js';
-import { openPglite } from './pglite.js';
+import { openPglite, type CreateReport } from './pglite.js';
 import { openPostgres } from './postgres.js';
 
 export * from './database.js';
 
-/** Opens the configured database and applies pending migrations. */
-export async function openDatabase(config: Config, onError?: (error: Error) => void): Promise<Database> {
+/**
+ * Opens the configured database and applies pending migrations. On the embedded database, `onCreated` hears of a new
+ * data directory created on this start (in a child process: pglite.ts, createPgliteCluster).
+ */
+export async function openDatabase(config: Config, onError?: (error: Error) => void, onCreated?: (report: CreateReport) => void): Promise<Database> {
   if (config.databaseUrl) {
     return openPostgres({
       url: config.databaseUrl,
@@ -16,5 +19,11 @@ export async function openDatabase(config: Config, onError?: (error: Error) => v
       onError,
     });
   }
-  return openPglite({ dataDir: config.dataDir, appRole: config.databaseAppRole, pipeline: config.pglitePipeline, sharedBuffersMb: config.pgliteSharedBuffersMb });
+  return openPglite({
+    dataDir: config.dataDir,
+    appRole: config.databaseAppRole,
+    pipeline: config.pglitePipeline,
+    sharedBuffersMb: config.pgliteSharedBuffersMb,
+    onCreated,
+  });
 }

@@ -1,5 +1,8 @@
-import { mkdir } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { access, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -8,6 +11,9 @@ import { assertTenantId, rows, type Database, type Tx } from './database.js';
 import { runMigrations } from './migrate.js';
 import { pipelinedClient } from './pglite-pipeline.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
+import type { CreateReport } from './pglite-create.js';
+
+export type { CreateReport } from './pglite-create.js';
 
 export interface PgliteOptions {
   /** Directory for the data files, or null for an in-memory database (tests). */
@@ -25,6 +31,8 @@ export interface PgliteOptions {
    * memory, which never shrinks: every page of it that has held a block stays resident for the life of the process.
    */
   sharedBuffersMb?: number;
+  /** Called once a new data directory has been created by the child process (createPgliteCluster), with its report. */
+  onCreated?: (report: CreateReport) => void;
 }
 
 /** PGlite's start-up parameters with our settings after them (a later -c wins); null keeps PGlite's own. */
@@ -43,6 +51,12 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
   }
   let client: PGlite;
   try {
+    // A new data directory is created by a child process (as PostgreSQL's own initdb is a program of its own), so
+    // that this process only ever reopens one. A dump to load from (restore, test templates) is loaded in-process.
+    if (options.dataDir && !options.loadFrom) {
+      const report = await createPgliteCluster(path.join(options.dataDir, 'pglite'), startParams);
+      if (report) options.onCreated?.(report);
+    }
     client = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : 'memory://',
       extensions: { vector },
@@ -115,6 +129,99 @@ export async function openPglite(options: PgliteOptions): Promise<Database & { p
       }
     },
   };
+}
+
+/**
+ * The child's report: its last JSON line on stdout (V8's tracing flags, passed on with the others, print there too).
+ * A report that cannot be read costs the report, not the database.
+ */
+function parseReport(stdout: string): CreateReport {
+  for (const line of stdout.trim().split('\n').reverse()) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const report = JSON.parse(line) as CreateReport;
+      if (typeof report.ms === 'number' && typeof report.pid === 'number') {
+        return { ms: report.ms, pid: report.pid, peakRssMb: typeof report.peakRssMb === 'number' ? report.peakRssMb : null };
+      }
+    } catch {
+      /* not the report */
+    }
+  }
+  return { ms: NaN, pid: NaN, peakRssMb: null };
+}
+
+/** The marker of a PostgreSQL cluster: PGlite runs initdb in a directory that lacks it. */
+const hasCluster = (dir: string) => access(path.join(dir, 'PG_VERSION')).then(() => true, () => false);
+
+/** The child's node flags: the V8 flags this process runs with, without its module hooks (the child gets its own). */
+function childNodeFlags(entry: string): string[] {
+  const flags: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (/^--(import|require|loader|experimental-loader)$/.test(arg) || arg === '-r') {
+      i++; // and its value
+      continue;
+    }
+    if (/^--(import|require|loader|experimental-loader)=/.test(arg) || /^--inspect/.test(arg)) continue;
+    flags.push(arg);
+  }
+  // Run from the sources (script/server, tests), the entry is TypeScript: tsx compiles it, as it does the service.
+  if (entry.endsWith('.ts')) flags.push('--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href);
+  return flags;
+}
+
+/**
+ * Creates the embedded database cluster in `pgliteDir` if there is none yet, in a short-lived child process
+ * (pglite-create.ts) run with this process's node flags; returns its report, or null when the directory already holds
+ * a cluster. The child creates it in a directory beside (`<pgliteDir>.creating-<pid>`), which is renamed into place
+ * only once the child has exited cleanly, so a failed or interrupted creation never leaves a directory that the next
+ * start would take for a database. The caller holds the data directory's lock (lock.ts: a pid file in DATA_DIR that
+ * the child never touches), so no other process creates or opens it meanwhile, and leftovers of an interrupted
+ * creation can be removed here.
+ */
+export async function createPgliteCluster(pgliteDir: string, startParams: string[] | null): Promise<CreateReport | null> {
+  if (await hasCluster(pgliteDir)) return null;
+  const existing = await readdir(pgliteDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  if (existing.length > 0) {
+    throw new Error(`${pgliteDir} holds files but no database (no PG_VERSION): move it aside, and start again to create a new one (or restore a backup)`);
+  }
+  const parent = path.dirname(pgliteDir);
+  const prefix = `${path.basename(pgliteDir)}.creating-`;
+  for (const name of await readdir(parent)) {
+    if (name.startsWith(prefix)) await rm(path.join(parent, name), { recursive: true, force: true });
+  }
+  const temp = path.join(parent, `${prefix}${process.pid}`);
+  const self = fileURLToPath(import.meta.url);
+  const entry = path.join(path.dirname(self), `pglite-create${path.extname(self)}`);
+  try {
+    const child = spawn(process.execPath, [...childNodeFlags(entry), entry, JSON.stringify({ dataDir: temp, startParams })], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (c, s) => resolve([c, s]));
+    });
+    if (code !== 0) {
+      throw new Error(
+        `creating the embedded database in ${pgliteDir} failed: ${entry} exited with ${signal ?? `code ${code}`}` +
+          (stderr.trim() ? `:\n${stderr.trim()}` : ''),
+      );
+    }
+    if (!(await hasCluster(temp))) throw new Error(`creating the embedded database in ${pgliteDir}: ${entry} exited without creating it`);
+    const report = parseReport(stdout);
+    await rename(temp, pgliteDir); // replaces an empty directory; the readdir above saw it empty or absent
+    return report;
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
