@@ -19,7 +19,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { openPglite } from '../src/platform/db/pglite.js';
+import { openPglite, simpleQuery } from '../src/platform/db/pglite.js';
 import { tenantDb } from '../src/platform/db/tenant-db.js';
 import { tenants } from '../src/modules/tenants/tenants.table.js';
 import { apiKeys } from '../src/modules/api-keys/api-keys.table.js';
@@ -111,14 +111,4 @@ if (parentPort && workerData?.port) {
     }
   });
   parentPort.postMessage({ ready: true, tenantId: seeded.tenantId });
-}
-
-/** A frontend Query message: 'Q', the length of what follows (itself included), the text, NUL. */
-function simpleQuery(text: string): Uint8Array {
-  const body = new TextEncoder().encode(text);
-  const message = new Uint8Array(1 + 4 + body.length + 1);
-  message[0] = 'Q'.charCodeAt(0);
-  new DataView(message.buffer).setInt32(1, 4 + body.length + 1);
-  message.set(body, 5);
-  return message;
 }

@@ -257,7 +257,7 @@ export async function vacuumAsOwner(client: PGlite, appRole: string, tables: rea
 }
 
 /** A frontend Query message: 'Q', the length of what follows (itself included), the text, NUL. */
-function simpleQuery(text: string): Uint8Array {
+export function simpleQuery(text: string): Uint8Array {
   const body = new TextEncoder().encode(text);
   const message = new Uint8Array(1 + 4 + body.length + 1);
   message[0] = 'Q'.charCodeAt(0);
