@@ -320,7 +320,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseAppRole,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     pglitePipeline: bool(env, 'PGLITE_PIPELINE', true),
-    pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 128, 1, 1024),
+    pgliteSharedBuffersMb: int(env, 'PGLITE_SHARED_BUFFERS_MB', 64, 1, 1024),
     databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', false),
     dbMaintenance: {
       intervalMs: int(env, 'DB_MAINTENANCE_INTERVAL_MS', 30_000, 0, 24 * 3600_000),
