@@ -32,6 +32,11 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** The V8 flags script/server gives node in the checkout `dir` (its script/node-flags; none when it has no such file). */
+export async function nodeFlagsOf(dir: string): Promise<string[]> {
+  return (await readFile(path.join(dir, 'script/node-flags'), 'utf8').catch(() => '')).split(/\s+/).filter(Boolean);
+}
+
 /**
  * Starts the service as its own process (as in production) on a data directory the caller owns; stop()
  * leaves the directory, so a seeded embedded database can be reopened by a second service process.
@@ -42,10 +47,7 @@ export async function startServiceOn(dataDir: string, env: Record<string, string
   const serviceDir = env.SERVICE_DIR ?? process.env.BENCH_SERVICE_DIR ?? path.resolve(import.meta.dirname, '..');
   // The node command line of script/server: its V8 flags (script/node-flags, when that checkout has the file), then
   // NODE_FLAGS (space-separated, e.g. "--liftoff-only"): V8 flags cannot be set in NODE_OPTIONS.
-  const nodeFlags = [
-    ...(await readFile(path.join(serviceDir, 'script/node-flags'), 'utf8').catch(() => '')).split(/\s+/),
-    ...(env.NODE_FLAGS ?? process.env.BENCH_NODE_FLAGS ?? '').split(' '),
-  ].filter(Boolean);
+  const nodeFlags = [...(await nodeFlagsOf(serviceDir)), ...(env.NODE_FLAGS ?? process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts'], {
     cwd: serviceDir,
     env: {

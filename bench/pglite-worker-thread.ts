@@ -68,47 +68,27 @@ if (parentPort && workerData?.port) {
   const seeded = await openSeeded(workerData.dataDir as string);
   const check = await seeded.read();
   if (check.rows.length !== 20 || check.total !== KEYS) throw new Error(`seed check: ${check.rows.length} rows, total ${check.total}`);
-  port.on('message', (message: [number, string]) => {
-    const [id, op] = message;
-    switch (op) {
-      case 'read':
-        seeded.read().then(
-          (result) => port.postMessage([id, result]),
-          (error) => port.postMessage([id, { error: String(error) }]),
-        );
-        break;
-      case 'readTotal':
-        seeded.read().then(
-          (result) => port.postMessage([id, result.total]),
-          (error) => port.postMessage([id, { error: String(error) }]),
-        );
-        break;
-      case 'select1':
-        seeded.select1().then(
-          (rows) => port.postMessage([id, rows]),
-          (error) => port.postMessage([id, { error: String(error) }]),
-        );
-        break;
-      case 'oneCall':
-      case 'txOnly':
-      case 'pageOnly':
-        seeded[op]().then(
-          (bytes) => port.postMessage([id, bytes]),
-          (error) => port.postMessage([id, { error: String(error) }]),
-        );
-        break;
-      case 'echo':
-        port.postMessage([id, null]);
-        break;
-      case 'cpu':
-        port.postMessage([id, process.threadCpuUsage()]);
-        break;
-      case 'close':
-        seeded.db.close().then(() => port.postMessage([id, null]));
-        break;
-      default:
-        port.postMessage([id, { error: `unknown op ${op}` }]);
-    }
+  // Each operation answers with its payload; the synchronous ones ('echo', 'cpu') measure the messaging itself.
+  const operations: Record<string, () => unknown> = {
+    read: () => seeded.read(),
+    readTotal: () => seeded.read().then((result) => result.total),
+    select1: () => seeded.select1(),
+    oneCall: () => seeded.oneCall(),
+    txOnly: () => seeded.txOnly(),
+    pageOnly: () => seeded.pageOnly(),
+    echo: () => null,
+    cpu: () => process.threadCpuUsage(),
+    close: () => seeded.db.close().then(() => null),
+  };
+  port.on('message', ([id, op]: [number, string]) => {
+    const run = operations[op];
+    if (!run) return port.postMessage([id, { error: `unknown op ${op}` }]);
+    const payload = run();
+    if (!(payload instanceof Promise)) return port.postMessage([id, payload]);
+    payload.then(
+      (result) => port.postMessage([id, result]),
+      (error: unknown) => port.postMessage([id, { error: String(error) }]),
+    );
   });
   parentPort.postMessage({ ready: true, tenantId: seeded.tenantId });
 }

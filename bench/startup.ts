@@ -12,14 +12,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './lib.js';
+import { freePort, nodeFlagsOf } from './lib.js';
 
 // BENCH_SERVICE_DIR: another checkout (built there too), for a before/after in one run.
 const ROOT = process.env.BENCH_SERVICE_DIR ?? path.resolve(import.meta.dirname, '..');
 const WARM_RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FRESH_RUNS = Number(process.env.BENCH_FRESH_RUNS ?? 1);
 // The node command line of script/server and `npm run start:prod`: V8's flags of that checkout (script/node-flags).
-const NODE_FLAGS = (await readFile(path.join(ROOT, 'script/node-flags'), 'utf8').catch(() => '')).split(/\s+/).filter(Boolean);
+const NODE_FLAGS = await nodeFlagsOf(ROOT);
 const ENTRIES = {
   'dev: node --import tsx src/main.ts': ['--import', 'tsx', 'src/main.ts'],
   'prod: node dist/main.js': ['dist/main.js'],
