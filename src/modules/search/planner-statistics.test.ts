@@ -94,7 +94,7 @@ describe('planner statistics after a bulk load', () => {
       (n) => n === 0,
       120_000,
     );
-    const vectorStatement = vectorLegStatement(tenant.tenantId, {}, { model: doc.model, dimensions: doc.dimensions, vector: `[${vector.join(',')}]`, limit: 10, exact: false });
+    const vectorStatement = vectorLegStatement(tenant.tenantId, {}, { model: doc.model, dimensions: doc.dimensions, vector: `[${vector.join(',')}]`, limit: 10, exactMaxChunks: 0 });
     const vectorPlan = await eventually(
       'the vector leg to walk the HNSW index',
       () => explain(vectorStatement),

@@ -27,20 +27,34 @@ export function pgArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
 
+/** Where a filter's fields are: the live_chunks view's document columns, or the documents table itself. */
+interface FilterColumns {
+  tenant: string;
+  status: string;
+  memory: string;
+  document: string;
+  folder: string;
+  tags: string;
+}
+const VIEW_COLUMNS: FilterColumns = { tenant: 'c.tenant_id', status: 'c.document_status', memory: 'c.memory_id', document: 'c.document_id', folder: 'c.folder_id', tags: 'c.tags' };
+const DOCUMENT_COLUMNS: FilterColumns = { tenant: 'd.tenant_id', status: 'd.status', memory: 'd.memory_id', document: 'd.id', folder: 'd.folder_id', tags: 'd.tags' };
+
 /**
  * The rows a search may return: the tenant's live chunk sets of documents not in error (a document being
  * reindexed keeps answering from its previous set until the new one is swapped in), narrowed by the filters.
  * Read through the live_chunks view (migrations 0005, 0006), whose own filter is the tenant: no row-level-security
  * relation appears in these queries, so `tsv @@ query` and the other non-leakproof operators can use indexes.
+ * With DOCUMENT_COLUMNS the same filters select the documents those chunks belong to (`d`, the documents table).
  */
-function scope(tenantId: string, filters: SearchFilters): SQL {
-  const parts: SQL[] = [sql`c.tenant_id = ${tenantId}`, sql`c.document_status <> 'error'`];
-  if (filters.memoryIds?.length) parts.push(sql`c.memory_id = ANY(${pgArray(filters.memoryIds)}::uuid[])`);
-  if (filters.documentIds?.length) parts.push(sql`c.document_id = ANY(${pgArray(filters.documentIds)}::uuid[])`);
-  if (filters.folderId === null) parts.push(sql`c.folder_id IS NULL`);
-  else if (filters.folderId) parts.push(sql`c.folder_id = ${filters.folderId}`);
-  if (filters.tagsAll?.length) parts.push(sql`c.tags @> ${pgArray(filters.tagsAll)}::text[]`);
-  if (filters.tagsAny?.length) parts.push(sql`c.tags && ${pgArray(filters.tagsAny)}::text[]`);
+function scope(tenantId: string, filters: SearchFilters, on: FilterColumns = VIEW_COLUMNS): SQL {
+  const col = (name: keyof FilterColumns) => sql.raw(on[name]);
+  const parts: SQL[] = [sql`${col('tenant')} = ${tenantId}`, sql`${col('status')} <> 'error'`];
+  if (filters.memoryIds?.length) parts.push(sql`${col('memory')} = ANY(${pgArray(filters.memoryIds)}::uuid[])`);
+  if (filters.documentIds?.length) parts.push(sql`${col('document')} = ANY(${pgArray(filters.documentIds)}::uuid[])`);
+  if (filters.folderId === null) parts.push(sql`${col('folder')} IS NULL`);
+  else if (filters.folderId) parts.push(sql`${col('folder')} = ${filters.folderId}`);
+  if (filters.tagsAll?.length) parts.push(sql`${col('tags')} @> ${pgArray(filters.tagsAll)}::text[]`);
+  if (filters.tagsAny?.length) parts.push(sql`${col('tags')} && ${pgArray(filters.tagsAny)}::text[]`);
   return sql.join(parts, sql` AND `);
 }
 
@@ -53,27 +67,37 @@ export interface VectorLegOptions {
   dimensions: number;
   vector: string;
   limit: number;
-  /**
-   * true (selective filters: document or memory ids): compute every distance of the filtered rows when they are
-   * at most `exactMaxChunks`, else walk the HNSW index like false does.
-   */
-  exact: boolean;
-  /** Default EXACT_MAX_CHUNKS (tests lower it to reach the other branch with little data). */
+  /** Default exactMaxChunks(dimensions) (tests lower it to reach the other branch with little data). */
   exactMaxChunks?: number;
 }
 
 /**
- * Above this many filtered chunks an exact vector leg walks the HNSW index instead. Every distance computed reads
- * a chunk's vector out of TOAST: a memory of 10 000 chunks (in a tenant of 100 000) took 79 ms p50 exactly,
- * against ~20 ms for the index walk that skips the chunks of other memories; a few documents stay exact (exact
- * recall too: an iterative index scan gives up after hnsw.max_scan_tuples, which a tiny memory may need).
+ * Vectors of at most this many dimensions stay in their chunk's row (migration 0023): with the row's other
+ * columns a 448-dimension vector (1.8 kB) still fits under PostgreSQL's ~2 kB TOAST threshold once the text and
+ * the tsvector are moved out; a larger one is stored out of line.
  */
-export const EXACT_MAX_CHUNKS = 2000;
+export const IN_ROW_MAX_DIMENSIONS = 448;
 
 /**
- * Cosine distance over the chunks of the query's dimension. The cast to vector(D) is the expression of the
- * partial HNSW index of that dimension, so the approximate path can use it; the exact path materialises
- * the filtered rows first, which keeps the planner off the index.
+ * Up to this many filtered chunks the vector leg compares every one exactly instead of walking the HNSW graph.
+ * The graph is shared by every tenant and every filter: a walk must pass over the chunks the filter rejects, so
+ * its cost grows as the filtered share shrinks (a memory holding a tenth of the chunks: 20-25 ms on the
+ * PostgreSQL server here), and its recall falls (the 32 nearest of that memory: 0.50 found on average, 0.06 at
+ * worst, with the offline embedder's vectors). Exactly, with the vectors in the rows, the same memory of 10 000
+ * chunks takes 6-7 ms and finds all of them. Out of line (larger vectors) each comparison also reads TOAST
+ * (~8 µs a chunk), so that threshold stays small. docs/benchmarks.md, issue 16, has the measurements.
+ */
+export const EXACT_MAX_CHUNKS_IN_ROW = 12_000;
+export const EXACT_MAX_CHUNKS_OUT_OF_LINE = 2_000;
+
+export function exactMaxChunks(dimensions: number): number {
+  return dimensions <= IN_ROW_MAX_DIMENSIONS ? EXACT_MAX_CHUNKS_IN_ROW : EXACT_MAX_CHUNKS_OUT_OF_LINE;
+}
+
+/**
+ * Cosine distance over the chunks of the query's dimension: exactly over every filtered chunk when they are at
+ * most `exactMaxChunks`, else through the partial HNSW index of the dimension (the cast to vector(D) is that
+ * index's expression) plus the chunks not yet in its graph.
  */
 export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters, o: VectorLegOptions) {
   return rows<{ id: string; distance: number }>(tx, vectorLegStatement(tenantId, filters, o));
@@ -84,36 +108,40 @@ export function vectorLegStatement(tenantId: string, filters: SearchFilters, o: 
   if (!Number.isInteger(o.dimensions) || o.dimensions < 1 || o.dimensions > 16000) throw new Error(`bad dimensions ${o.dimensions}`);
   const cast = sql.raw(`vector(${o.dimensions})`);
   // Inlined, not a parameter: the planner must see the constant to match the partial index's predicate.
-  const ofModel = o.model === null ? sql`c.embedding_model IS NULL` : sql`c.embedding_model = ${o.model}`;
-  const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))} AND ${ofModel}`;
-  // relaxed_order iterative scans may return rows slightly out of order: sort the materialised result again.
-  const nearest = (onlyIf: SQL) => sql`
+  const ofModel = (column: string) => (o.model === null ? sql`${sql.raw(column)} IS NULL` : sql`${sql.raw(column)} = ${o.model}`);
+  const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))} AND ${ofModel('c.embedding_model')}`;
+  const max = o.exactMaxChunks ?? exactMaxChunks(o.dimensions);
+  // Whether the filtered chunks are few, from the documents alone (their chunk_count; no chunk is read): a running
+  // sum over the filtered documents, stopped by EXISTS at the first document that takes it past the threshold, so
+  // a large tenant costs the documents holding `max` chunks, not all of its documents. chunk_count is the live
+  // set's size; chunks of another dimension in a document of unknown model only make it count high (the graph).
+  const few = sql`few AS MATERIALIZED (
+      SELECT NOT EXISTS (
+        SELECT 1 FROM (SELECT sum(d.chunk_count) OVER (ROWS UNBOUNDED PRECEDING) AS running FROM documents d
+                       WHERE ${scope(tenantId, filters, DOCUMENT_COLUMNS)} AND d.live_job_id IS NOT NULL AND ${ofModel('d.embedding_model')}) s
+        WHERE running > ${max}) AS yes
+    )`;
+  const isFew = sql`(SELECT yes FROM few)`;
+  // The exact branch orders by the distance of the uncast column, which no index has: the planner gathers the
+  // filtered chunks (documents, then their chunks by job: migration 0021) and sorts them. It covers pending chunks.
+  // relaxed_order iterative scans may return rows slightly out of order: the graph's answer is sorted again.
+  return sql`
+    WITH ${few},
+    exact AS MATERIALIZED (
+      SELECT c.id, c.embedding <=> ${o.vector}::vector AS distance
+      FROM ${LIVE_JOIN}
+      WHERE ${where} AND ${isFew}
+      ORDER BY 2
+      LIMIT ${o.limit}
+    ),
+    nearest AS MATERIALIZED (
       SELECT c.id, (c.embedding::${cast}) <=> ${o.vector}::${cast} AS distance
       FROM ${LIVE_JOIN}
-      WHERE ${where} AND NOT c.ann_pending ${onlyIf}
+      WHERE ${where} AND NOT c.ann_pending AND NOT ${isFew}
       ORDER BY (c.embedding::${cast}) <=> ${o.vector}::${cast}
-      LIMIT ${o.limit}`;
-  if (!o.exact) {
-    return sql`
-    WITH nearest AS MATERIALIZED (${nearest(sql``)}), ${pendingNearest(where, cast, o, sql``)}
-    SELECT id, distance FROM (SELECT * FROM nearest UNION ALL SELECT * FROM pending) found
-    ORDER BY distance LIMIT ${o.limit}`;
-  }
-  // One statement either way: the candidates are gathered up to one past the threshold (ids only point at the
-  // vectors, nothing is read out of TOAST yet); whether they overflowed decides at run time which branch runs.
-  // The exact branch covers pending chunks too (the candidates are every filtered chunk).
-  const max = o.exactMaxChunks ?? EXACT_MAX_CHUNKS;
-  const few = sql`(SELECT count(*) FROM candidates) <= ${max}`;
-  return sql`
-    WITH candidates AS MATERIALIZED (
-      SELECT c.id, c.embedding FROM ${LIVE_JOIN} WHERE ${where} LIMIT ${max + 1}
+      LIMIT ${o.limit}
     ),
-    exact AS MATERIALIZED (
-      SELECT id, (embedding::${cast}) <=> ${o.vector}::${cast} AS distance FROM candidates
-      WHERE ${few} ORDER BY distance LIMIT ${o.limit}
-    ),
-    nearest AS MATERIALIZED (${nearest(sql`AND NOT ${few}`)}),
-    ${pendingNearest(where, cast, o, sql`AND NOT ${few}`)}
+    ${pendingNearest(where, cast, o, sql`AND NOT ${isFew}`)}
     SELECT id, distance FROM (SELECT * FROM exact UNION ALL SELECT * FROM nearest UNION ALL SELECT * FROM pending) found
     ORDER BY distance LIMIT ${o.limit}`;
 }

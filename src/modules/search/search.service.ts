@@ -153,9 +153,6 @@ export function createSearchService(deps: SearchDeps) {
       tagsAny: input.tags?.any,
     };
     const limit = input.top_k * (input.mode === 'hybrid' ? CANDIDATES_PER_RESULT : HITS_PER_RESULT);
-    // Ids may name a handful of documents: computing their distances exactly then beats walking the whole graph
-    // (the leg checks how many chunks they hold, and walks the graph above EXACT_MAX_CHUNKS).
-    const exact = Boolean(input.document_ids?.length || input.memory_ids?.length);
 
     // One query embedding per model in use: each document is compared in the vector space it was embedded in.
     let embedded: QueryEmbedding[] = [];
@@ -170,7 +167,7 @@ export function createSearchService(deps: SearchDeps) {
     const vectorPart = async (tx: Tx) => {
       if (!embedded.length) return [];
       const legs = [];
-      for (const e of embedded) legs.push(await vectorLeg(tx, tenantId, filters, { ...e, limit, exact }));
+      for (const e of embedded) legs.push(await vectorLeg(tx, tenantId, filters, { ...e, limit }));
       return interleaveByRank(legs).slice(0, limit);
     };
     const textPart = async (tx: Tx) => (input.mode !== 'vector' ? fulltextLeg(tx, tenantId, filters, query, limit, deps.fulltextMaxRanked) : []);
