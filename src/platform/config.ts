@@ -421,7 +421,7 @@ export function loadConfig(env: Env = process.env): Config {
     search: {
       rrfK: int(env, 'SEARCH_RRF_K', 10, 1, 1000),
       builtinVectorWeight: fraction(env, 'SEARCH_BUILTIN_VECTOR_WEIGHT', 0.5),
-      parallelLegs: bool(env, 'SEARCH_PARALLEL_LEGS', false),
+      parallelLegs: bool(env, 'SEARCH_PARALLEL_LEGS', true),
       fulltextMaxRanked: int(env, 'SEARCH_FULLTEXT_MAX_RANKED', 300, 50, 100_000),
     },
   };

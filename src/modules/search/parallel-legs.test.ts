@@ -3,9 +3,9 @@ import { createTenant, onPostgres, startTestService, type TestService, type Test
 import { indexedOk, uploadOk } from '../../../test/support/documents.js';
 
 /**
- * SEARCH_PARALLEL_LEGS (PostgreSQL server only): a hybrid query's full-text leg runs on a second connection while the
- * vector leg runs. A second instance on the same database with the setting on must answer exactly what the first
- * answers with it off, hits, order and scores, filters included.
+ * SEARCH_PARALLEL_LEGS (PostgreSQL server only, on by default): a hybrid query's full-text leg runs on a second
+ * connection while the vector leg runs. An instance with the setting on must answer exactly what one with it off
+ * answers, hits, order and scores, filters included; and a pool smaller than the searches in flight must drain.
  */
 describe.skipIf(!onPostgres)('hybrid search with its legs on two connections [PostgreSQL only]', () => {
   let t: TestService;
@@ -13,8 +13,9 @@ describe.skipIf(!onPostgres)('hybrid search with its legs on two connections [Po
   let a: TestTenant;
 
   beforeAll(async () => {
-    t = await startTestService();
-    parallel = await startTestService({ reuse: { dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl }, env: { SEARCH_PARALLEL_LEGS: 'true' } });
+    t = await startTestService({ env: { SEARCH_PARALLEL_LEGS: 'false' } });
+    // Two connections: every hybrid query needs both, so concurrent searches queue for them.
+    parallel = await startTestService({ reuse: { dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl }, env: { SEARCH_PARALLEL_LEGS: 'true', DATABASE_POOL_SIZE: '2' } });
     a = await createTenant(t, 'Parallel');
     const docs: [string, string, string[]][] = [
       ['police.md', '# Equipment\n\nMilitary equipment was transferred to police departments in Kansas and Nebraska.', ['gov']],
@@ -45,6 +46,17 @@ describe.skipIf(!onPostgres)('hybrid search with its legs on two connections [Po
       expect(two.json(), JSON.stringify(q)).toEqual(one.json());
     }
     expect((await search(parallel, { query: 'military equipment' })).json().items[0].filename).toBe('police.md');
+  });
+
+  it('drains more concurrent searches than the pool has connections, each answering what it answers alone', async () => {
+    // A vector transaction that took a connection before its full-text half had one would wait on it for ever once
+    // vector halves held both connections; the service orders them so that cannot happen.
+    const queries = Array.from({ length: 12 }, (_, i) => ({ query: ['military equipment', 'hamburger pie', 'lighthouse ship'][i % 3], top_k: 1 + (i % 3) }));
+    const alone = [];
+    for (const q of queries) alone.push((await search(t, q)).json());
+    const together = await Promise.all(queries.map((q) => search(parallel, q)));
+    expect(together.map((r) => r.statusCode)).toEqual(queries.map(() => 200));
+    expect(together.map((r) => r.json())).toEqual(alone);
   });
 
   it("keeps the tenant's rows to the tenant on both connections", async () => {

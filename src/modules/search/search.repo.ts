@@ -331,7 +331,17 @@ export async function fulltextLegStatement(
   if (parsed.words.length === 0 && parsed.phrases.length === 0) return null;
   const configs = await normalise(tx, tenantId, parsed);
   if (configs.length === 0) return null;
-  const where = scope(tenantId, filters);
+  // Memories, documents or a folder name few documents: their live chunk sets' jobs, listed once (CTE jobs), let the
+  // planner intersect each scan's GIN matches with those chunks (a BitmapAnd with the index of chunks by job, 0021)
+  // instead of fetching every match of the words in the tenant and testing its document (a memory of a tenth of the
+  // chunks: 8.9 / 17.0 → 5.7 / 10.9 ms p50 / p95 on the PostgreSQL server here). Tags and "no folder" select a share
+  // of all documents, for which the list costs more than it saves (tag filter p95 14.4 → 18.2 ms), so not them.
+  const fewDocuments = Boolean(filters.memoryIds?.length || filters.documentIds?.length || filters.folderId);
+  const where = fewDocuments ? sql`${scope(tenantId, filters)} AND c.job_id = ANY((SELECT ids FROM jobs)::uuid[])` : scope(tenantId, filters);
+  const jobs = sql`jobs AS MATERIALIZED (
+      SELECT ARRAY(SELECT d.live_job_id FROM documents d
+                   WHERE ${scope(tenantId, filters, DOCUMENT_COLUMNS)} AND d.live_job_id IS NOT NULL) AS ids
+    )`;
   // Each scan ranks its own matches: the coverage tests and ts_rank_cd all read the chunk's tsvector, which is
   // mostly stored out of line (TOAST: ~1 KB, too big to stay in the row beside the text); `tsv || ''` (the same
   // tsvector) fetches it once per row in the subquery, and every test above reads that copy.
@@ -346,7 +356,7 @@ export async function fulltextLegStatement(
              LIMIT ${cap}) m)`;
   };
   // One CTE per tier; a tier runs only while every earlier tier of its configuration is short of `limit`.
-  const ctes: SQL[] = [];
+  const ctes: SQL[] = fewDocuments ? [jobs] : [];
   const names: string[] = [];
   configs.forEach((c, ci) => {
     const earlier: string[] = [];

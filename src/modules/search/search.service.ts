@@ -26,7 +26,7 @@ export interface SearchDeps {
   log: Logger;
   embeddings: EmbeddingResolver;
   fusion?: Fusion;
-  /** SEARCH_PARALLEL_LEGS: a hybrid query's two legs on two connections at once (PostgreSQL server only). */
+  /** SEARCH_PARALLEL_LEGS (default on): a hybrid query's two legs on two connections at once (PostgreSQL server only). */
   parallelLegs?: boolean;
   /** SEARCH_FULLTEXT_MAX_RANKED (default FULLTEXT_MAX_RANKED). */
   fulltextMaxRanked?: number;
@@ -177,20 +177,29 @@ export function createSearchService(deps: SearchDeps) {
     };
 
     // Both legs, the fusion and the hits in one transaction: every round trip costs a write and a read on
-    // each side, which is most of this route's own CPU. On a PostgreSQL server with SEARCH_PARALLEL_LEGS, a hybrid
-    // query runs its full-text leg on a second connection meanwhile (the embedded database has one connection).
+    // each side, which is most of this route's own CPU. On a PostgreSQL server (SEARCH_PARALLEL_LEGS, on by default)
+    // a hybrid query runs its full-text leg on a second connection meanwhile (the embedded database has one).
+    // The vector transaction waits for the full-text one's result while holding a connection, so it asks for its
+    // connection only once the full-text transaction holds one: that one then waits for nothing, and a pool full of
+    // searches drains instead of deadlocking (vector transactions holding every connection, their full-text halves
+    // queued behind them; parallel-legs.test.ts runs more searches at once than the pool has connections).
     const parallel = parallelLegs && input.mode === 'hybrid' && embedded.length > 0;
     const { top, hits } = parallel
       ? await (async () => {
+          let holdsConnection!: () => void;
+          const textBegun = new Promise<void>((resolve) => (holdsConnection = resolve));
           const textHits = tenant.run(async ({ tx }) => {
+            holdsConnection();
             await tune(tx, false);
             return textPart(tx);
           });
-          // Awaited on every path (a rejection of the vector side must not leave this one unhandled).
+          // Awaited on every path (a rejection of the vector side must not leave this one unhandled); a transaction
+          // that failed before it began releases the vector side too.
           const settled = textHits.then(
             (value) => ({ value }),
             (error: unknown) => ({ error }),
           );
+          await Promise.race([textBegun, settled]);
           return tenant.run(async ({ tx }) => {
             await tune(tx, true);
             const vectorHits = await vectorPart(tx);
