@@ -161,6 +161,23 @@ describe('vector leg over few chunks', () => {
     expect(got.map((r) => Number(r.distance))).toEqual(all.slice(0, 5).map((r) => Number(r.distance)));
   });
 
+  it('above the always-exact count, compares exactly only a filter passing at most a quarter of the chunks', async () => {
+    // The tenant is alone in the table: all of its chunks are the whole graph, which a walk serves best; its memory
+    // (3 of its 24 documents) is an eighth of it, which the walk would have to pass over to reach.
+    const limits = { exactAlwaysChunks: 1, exactMaxChunks: 10_000 };
+    const [whole, ofMemory] = await inTenant(async (tx) => {
+      await tuneSearch(tx, 40);
+      return [
+        await plan(tx, vectorLegStatement(tenant.tenantId, {}, { ...options(), ...limits }), true),
+        await plan(tx, vectorLegStatement(tenant.tenantId, filters(), { ...options(), ...limits }), true),
+      ];
+    });
+    expect(rowsOf(whole, 'exact'), whole).toBe(0);
+    expect(rowsOf(whole, 'nearest'), whole).toBeGreaterThan(0);
+    expect(rowsOf(ofMemory, 'exact'), ofMemory).toBeGreaterThan(0);
+    expect(rowsOf(ofMemory, 'nearest'), ofMemory).toBe(0);
+  });
+
   it('stops counting at the threshold: the documents read to decide are those that hold it', async () => {
     // Every document of the fixture holds a few chunks: with a threshold of 1 the running sum passes it at the
     // first document, so the decision reads one document (two at most, with ties) of the tenant's 24.

@@ -67,8 +67,10 @@ export interface VectorLegOptions {
   dimensions: number;
   vector: string;
   limit: number;
-  /** Default exactMaxChunks(dimensions) (tests lower it to reach the other branch with little data). */
+  /** Default exactLimits(dimensions).max (tests lower it to reach the other branch with little data). */
   exactMaxChunks?: number;
+  /** Default exactLimits(dimensions).always, at most exactMaxChunks (a benchmark raises both to force the exact branch). */
+  exactAlwaysChunks?: number;
 }
 
 /**
@@ -79,25 +81,27 @@ export interface VectorLegOptions {
 export const IN_ROW_MAX_DIMENSIONS = 448;
 
 /**
- * Up to this many filtered chunks the vector leg compares every one exactly instead of walking the HNSW graph.
- * The graph is shared by every tenant and every filter: a walk must pass over the chunks the filter rejects, so
- * its cost grows as the filtered share shrinks (a memory holding a tenth of the chunks: 20-25 ms on the
- * PostgreSQL server here), and its recall falls (the 32 nearest of that memory: 0.50 found on average, 0.06 at
- * worst, with the offline embedder's vectors). Exactly, with the vectors in the rows, the same memory of 10 000
- * chunks takes 6-7 ms and finds all of them. Out of line (larger vectors) each comparison also reads TOAST
- * (~8 µs a chunk), so that threshold stays small. docs/benchmarks.md, issue 16, has the measurements.
+ * When the vector leg compares every filtered chunk exactly instead of walking the HNSW graph. The graph is shared
+ * by every tenant and every filter: a walk passes over the chunks the filter rejects, so its cost grows as the
+ * filter's share of the graph shrinks (a memory holding a twelfth of it: 19 ms on the PostgreSQL server here, against
+ * 5 ms unfiltered), and its recall falls (the 32 nearest of that memory: half found on average, a tenth at worst,
+ * with the offline embedder's vectors). An exact comparison costs ~1.1 µs a chunk with the vector in its row (the
+ * same memory of 10 000 chunks: 13 ms, every true neighbour), ~8 µs out of line (TOAST). So, in the row:
+ * - up to `always` chunks, exactly whatever their share (a few ms; a small tenant alone in its graph walks it in
+ *   ~4 ms, faster than 8 000 exact comparisons, but finds a third of the true neighbours);
+ * - up to `max` chunks, exactly if they are at most a quarter of the table's chunks (`EXACT_MAX_SHARE`): that is
+ *   where the walk costs more than the comparisons (measured: docs/benchmarks.md, issue 16);
+ * - above, the graph. Out of line both limits are 2 000, as before.
  */
-export const EXACT_MAX_CHUNKS_IN_ROW = 12_000;
-export const EXACT_MAX_CHUNKS_OUT_OF_LINE = 2_000;
-
-export function exactMaxChunks(dimensions: number): number {
-  return dimensions <= IN_ROW_MAX_DIMENSIONS ? EXACT_MAX_CHUNKS_IN_ROW : EXACT_MAX_CHUNKS_OUT_OF_LINE;
+export function exactLimits(dimensions: number): { always: number; max: number } {
+  return dimensions <= IN_ROW_MAX_DIMENSIONS ? { always: 4_000, max: 12_000 } : { always: 2_000, max: 2_000 };
 }
+export const EXACT_MAX_SHARE = 0.25;
 
 /**
- * Cosine distance over the chunks of the query's dimension: exactly over every filtered chunk when they are at
- * most `exactMaxChunks`, else through the partial HNSW index of the dimension (the cast to vector(D) is that
- * index's expression) plus the chunks not yet in its graph.
+ * Cosine distance over the chunks of the query's dimension: exactly over every filtered chunk when exactLimits
+ * say so, else through the partial HNSW index of the dimension (the cast to vector(D) is that index's expression)
+ * plus the chunks not yet in its graph.
  */
 export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters, o: VectorLegOptions) {
   return rows<{ id: string; distance: number }>(tx, vectorLegStatement(tenantId, filters, o));
@@ -110,16 +114,23 @@ export function vectorLegStatement(tenantId: string, filters: SearchFilters, o: 
   // Inlined, not a parameter: the planner must see the constant to match the partial index's predicate.
   const ofModel = (column: string) => (o.model === null ? sql`${sql.raw(column)} IS NULL` : sql`${sql.raw(column)} = ${o.model}`);
   const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))} AND ${ofModel('c.embedding_model')}`;
-  const max = o.exactMaxChunks ?? exactMaxChunks(o.dimensions);
-  // Whether the filtered chunks are few, from the documents alone (their chunk_count; no chunk is read): a running
-  // sum over the filtered documents, stopped by EXISTS at the first document that takes it past the threshold, so
-  // a large tenant costs the documents holding `max` chunks, not all of its documents. chunk_count is the live
-  // set's size; chunks of another dimension in a document of unknown model only make it count high (the graph).
+  const limits = exactLimits(o.dimensions);
+  const max = o.exactMaxChunks ?? limits.max;
+  const always = Math.min(o.exactAlwaysChunks ?? limits.always, max);
+  // How many chunks the filters leave, from the documents alone (their chunk_count; no chunk is read): a running sum
+  // over the filtered documents, of which only the first to pass `max` is asked for, so a large tenant costs the
+  // documents holding `max` chunks, not all of its documents; the whole sum only when it stays under `max`
+  // (COALESCE evaluates its second argument only then). chunk_count is the live set's size; chunks of another
+  // dimension in a document of unknown model only make it count high (the graph). The table's share is measured
+  // against its planner estimate (pg_class.reltuples, kept current by the maintenance runs' ANALYZE).
+  const documents = sql`documents d WHERE ${scope(tenantId, filters, DOCUMENT_COLUMNS)} AND d.live_job_id IS NOT NULL AND ${ofModel('d.embedding_model')}`;
   const few = sql`few AS MATERIALIZED (
-      SELECT NOT EXISTS (
-        SELECT 1 FROM (SELECT sum(d.chunk_count) OVER (ROWS UNBOUNDED PRECEDING) AS running FROM documents d
-                       WHERE ${scope(tenantId, filters, DOCUMENT_COLUMNS)} AND d.live_job_id IS NOT NULL AND ${ofModel('d.embedding_model')}) s
-        WHERE running > ${max}) AS yes
+      SELECT n <= ${always} OR (n <= ${max} AND n <= ${EXACT_MAX_SHARE} * table_rows) AS yes
+      FROM (SELECT coalesce(
+              (SELECT running FROM (SELECT sum(d.chunk_count) OVER (ROWS UNBOUNDED PRECEDING) AS running FROM ${documents}) s
+               WHERE running > ${max} LIMIT 1),
+              (SELECT coalesce(sum(d.chunk_count), 0) FROM ${documents})) AS n,
+            (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'document_chunks'::regclass) AS table_rows) counted
     )`;
   const isFew = sql`(SELECT yes FROM few)`;
   // The exact branch orders by the distance of the uncast column, which no index has: the planner gathers the
