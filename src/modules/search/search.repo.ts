@@ -117,20 +117,18 @@ export function vectorLegStatement(tenantId: string, filters: SearchFilters, o: 
   const limits = exactLimits(o.dimensions);
   const max = o.exactMaxChunks ?? limits.max;
   const always = Math.min(o.exactAlwaysChunks ?? limits.always, max);
-  // How many chunks the filters leave, from the documents alone (their chunk_count; no chunk is read): a running sum
-  // over the filtered documents, of which only the first to pass `max` is asked for, so a large tenant costs the
-  // documents holding `max` chunks, not all of its documents; the whole sum only when it stays under `max`
-  // (COALESCE evaluates its second argument only then). chunk_count is the live set's size; chunks of another
-  // dimension in a document of unknown model only make it count high (the graph). The table's share is measured
-  // against its planner estimate (pg_class.reltuples, kept current by the maintenance runs' ANALYZE).
+  // Whether the filters leave few chunks, from the documents alone (their chunk_count; no chunk is read). "Few" is
+  // at most always, or at most max when that is at most a quarter of the table's chunks (pg_class.reltuples, the
+  // planner's estimate, kept current by the maintenance runs' ANALYZE): one threshold, greatest(always, least(max,
+  // share × rows)). A running sum over the filtered documents, of which EXISTS asks only for the first to pass it,
+  // so a large tenant costs the documents holding that many chunks, not all of its documents. chunk_count is the live
+  // set's size; chunks of another dimension in a document of unknown model only make it count high (the graph).
   const documents = sql`documents d WHERE ${scope(tenantId, filters, DOCUMENT_COLUMNS)} AND d.live_job_id IS NOT NULL AND ${ofModel('d.embedding_model')}`;
+  const threshold = sql`greatest(${always}, least(${max}, (SELECT floor(greatest(reltuples, 0) * ${EXACT_MAX_SHARE}) FROM pg_class WHERE oid = 'document_chunks'::regclass)))`;
   const few = sql`few AS MATERIALIZED (
-      SELECT n <= ${always} OR (n <= ${max} AND n <= ${EXACT_MAX_SHARE} * table_rows) AS yes
-      FROM (SELECT coalesce(
-              (SELECT running FROM (SELECT sum(d.chunk_count) OVER (ROWS UNBOUNDED PRECEDING) AS running FROM ${documents}) s
-               WHERE running > ${max} LIMIT 1),
-              (SELECT coalesce(sum(d.chunk_count), 0) FROM ${documents})) AS n,
-            (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'document_chunks'::regclass) AS table_rows) counted
+      SELECT NOT EXISTS (
+        SELECT 1 FROM (SELECT sum(d.chunk_count) OVER (ROWS UNBOUNDED PRECEDING) AS running FROM ${documents}) s
+        WHERE running > ${threshold}) AS yes
     )`;
   const isFew = sql`(SELECT yes FROM few)`;
   // The exact branch orders by the distance of the uncast column, which no index has: the planner gathers the
