@@ -15,30 +15,20 @@
  *        BENCH_EXPLAIN=1 (EXPLAIN ANALYZE the slowest statement of each leg), BENCH_ANSWERS=<file> (every answer).
  */
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { rows, type Database, type Tx } from '../src/platform/db/database.js';
-import { openPostgres } from '../src/platform/db/postgres.js';
-import { openPglite } from '../src/platform/db/pglite.js';
 import { tenantDb } from '../src/platform/db/tenant-db.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { createSearchService, type SearchInput } from '../src/modules/search/search.service.js';
 import { fmt, generateQueries, loadAverage, percentile } from './docs-lib.js';
 import { createSeeder } from './search-seed.js';
+import { openKeptSearch } from './search-kept.js';
 
-const reuse = process.env.BENCH_REUSE;
-if (!reuse) throw new Error('BENCH_REUSE=<file written by bench/search.ts with BENCH_KEEP> is required');
-const kept = JSON.parse(await readFile(reuse, 'utf8')) as {
-  kind: 'pglite' | 'postgres';
-  url: string;
-  dataDir: string;
-  dimensions: number;
-  tenants: { tenantId: string; seed: number; docs: number; memoryId?: string }[];
-};
+const { reuse, kept, db } = await openKeptSearch(4);
 const n = Number(process.env.BENCH_QUERIES ?? 300);
-const APP_ROLE = process.env.DATABASE_APP_ROLE ?? 'kb_app';
 const cases = (process.env.BENCH_CASES ?? 'hybrid,vector,fulltext,hybrid-small-tenant,hybrid-tag-filter,hybrid-memory-filter').split(',');
 
 /** Statement kinds, recognised by their text (first match wins). */
@@ -84,10 +74,6 @@ function timedTx(tx: Tx): Tx {
   });
 }
 
-const db: Database =
-  kept.kind === 'postgres'
-    ? await openPostgres({ url: kept.url, appRole: APP_ROLE, poolSize: 4 })
-    : await openPglite({ dataDir: kept.dataDir, appRole: APP_ROLE, pipeline: true, sharedBuffersMb: process.env.PGLITE_SHARED_BUFFERS_MB ? Number(process.env.PGLITE_SHARED_BUFFERS_MB) : undefined });
 const timedDb: Database = {
   ...db,
   kind: db.kind,

@@ -12,33 +12,16 @@
  * Usage: BENCH_REUSE=/tmp/pg.json npx tsx bench/search-recall.ts   (or a PGlite kept file)
  * Knobs: BENCH_QUERIES (default 100), BENCH_LIMIT (default 32: a hybrid query's leg at top_k 8).
  */
-import { readFile } from 'node:fs/promises';
-import { openPostgres } from '../src/platform/db/postgres.js';
-import { openPglite } from '../src/platform/db/pglite.js';
-import type { Database } from '../src/platform/db/database.js';
 import { createOfflineEmbedder } from '../src/modules/ingestion/embedding/offline-embedder.js';
 import { vectorLiteral } from '../src/platform/db/vector.js';
 import { tuneSearch, vectorLeg, type SearchFilters } from '../src/modules/search/search.repo.js';
 import { fmt, generateQueries, loadAverage, percentile } from './docs-lib.js';
 import { createSeeder } from './search-seed.js';
+import { openKeptSearch } from './search-kept.js';
 
-const reuse = process.env.BENCH_REUSE;
-if (!reuse) throw new Error('BENCH_REUSE=<file written by bench/search.ts with BENCH_KEEP> is required');
-const kept = JSON.parse(await readFile(reuse, 'utf8')) as {
-  kind: 'pglite' | 'postgres';
-  url: string;
-  dataDir: string;
-  dimensions: number;
-  tenants: { tenantId: string; seed: number; docs: number; memoryId?: string }[];
-};
+const { kept, db } = await openKeptSearch(2);
 const n = Number(process.env.BENCH_QUERIES ?? 100);
 const limit = Number(process.env.BENCH_LIMIT ?? 32);
-const APP_ROLE = process.env.DATABASE_APP_ROLE ?? 'kb_app';
-
-const db: Database =
-  kept.kind === 'postgres'
-    ? await openPostgres({ url: kept.url, appRole: APP_ROLE, poolSize: 2 })
-    : await openPglite({ dataDir: kept.dataDir, appRole: APP_ROLE, pipeline: true });
 const embedder = createOfflineEmbedder({ dimensions: kept.dimensions });
 const model = `builtin/${embedder.model}`;
 const [a, b] = kept.tenants;

@@ -4,10 +4,9 @@
  * migration before it, holding chunks written the old way: every vector that fits is in its row afterwards and every
  * value is unchanged, a vector too large for a row (1 536 dimensions) included.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, expect, it } from 'vitest';
-import { listMigrations } from '../../src/platform/db/migrate.js';
+import { schemaBefore } from '../support/migrations.js';
 
 const MIGRATION = '0023_chunk_vectors_in_row.sql';
 const TENANT = '00000000-0000-4000-8000-000000000001';
@@ -25,11 +24,8 @@ async function outOfLine(d: PGlite, dimensions: number): Promise<number> {
 }
 
 it('0023 moves the stored chunks\' vectors into their rows and leaves their values as they were', async () => {
-  db = await PGlite.create({ extensions: { vector } });
-  const migrations = await listMigrations();
-  const at = migrations.findIndex((m) => m.name === MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  for (const m of migrations.slice(0, at)) await db.exec(m.sql);
+  const schema = await schemaBefore(MIGRATION);
+  db = schema.db;
 
   await db.exec(`
     INSERT INTO tenants (id, slug, name) VALUES ('${TENANT}', 'acme', 'Acme');
@@ -49,7 +45,7 @@ it('0023 moves the stored chunks\' vectors into their rows and leaves their valu
   expect(await outOfLine(db, 384)).toBe(20);
   expect(await outOfLine(db, 1536)).toBe(3);
 
-  await db.exec(migrations[at].sql);
+  await schema.apply();
 
   expect(await outOfLine(db, 384)).toBe(0);
   const after = await db.query<{ id: string; e: string }>(`SELECT id::text, embedding::text AS e FROM document_chunks ORDER BY chunk_index`);

@@ -3,21 +3,17 @@
  * and dimension their live chunk set's job recorded. Applied here to a database migrated up to the migration before
  * it, holding documents indexed the old way.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, expect, it } from 'vitest';
-import { listMigrations } from '../../src/platform/db/migrate.js';
+import { schemaBefore } from '../support/migrations.js';
 
 const MIGRATION = '0009_embedding_models.sql';
 let db: PGlite | undefined;
 afterAll(async () => db?.close());
 
 it('0009 records the live job model of existing documents, and leaves the others unknown', async () => {
-  db = await PGlite.create({ extensions: { vector } });
-  const migrations = await listMigrations();
-  const at = migrations.findIndex((m) => m.name === MIGRATION);
-  expect(at).toBeGreaterThan(0);
-  for (const m of migrations.slice(0, at)) await db.exec(m.sql);
+  const schema = await schemaBefore(MIGRATION);
+  db = schema.db;
 
   await db.exec(`
     INSERT INTO tenants (id, slug, name) VALUES ('00000000-0000-4000-8000-000000000001', 'acme', 'Acme');
@@ -32,7 +28,7 @@ it('0009 records the live job model of existing documents, and leaves the others
       ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-00000000000b', 'upload', 'succeeded', 'builtin', 'hashed-ngram-v1', 384),
       ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-00000000000c', 'upload', 'queued', NULL, NULL, NULL);
   `);
-  await db.exec(migrations[at].sql);
+  await schema.apply();
 
   const { rows } = await db.query('SELECT filename, embedding_model, embedding_dimensions FROM documents ORDER BY filename');
   expect(rows).toEqual([
