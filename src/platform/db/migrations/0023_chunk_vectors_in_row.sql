@@ -9,8 +9,8 @@
 -- graph walk it replaces (a memory of 10 000 chunks on the embedded database: 112 ms, against ~33 ms walking), so
 -- the rows already there are rewritten now: a change of the column's type to itself through a real conversion makes
 -- PostgreSQL rewrite the table (and rebuild its indexes, the HNSW graphs included) under the new storage. On an
--- empty table this is instant; with chunks it takes about as long as building the indexes once (120 000 chunks on
--- the PostgreSQL server here: see docs/operations.md, "Upgrading"), during which search and ingestion wait.
+-- empty table this is instant; with chunks it takes about as long as building the indexes once (120 032 chunks on
+-- the PostgreSQL server here: 167 s; docs/operations.md, "Upgrades"), during which search and ingestion wait.
 -- One statement: a type change alone would reset the column's storage to the type's own; here the rewrite, which
 -- comes after both changes, already lays the rows out with MAIN. The view reading the column goes and comes back
 -- as 0020 defined it.
