@@ -58,6 +58,11 @@ function scope(tenantId: string, filters: SearchFilters, on: FilterColumns = VIE
   return sql.join(parts, sql` AND `);
 }
 
+/** The filtered documents whose live chunk sets a search reads (`d`): what `scope` selects, seen from the documents. */
+function liveDocuments(tenantId: string, filters: SearchFilters): SQL {
+  return sql`documents d WHERE ${scope(tenantId, filters, DOCUMENT_COLUMNS)} AND d.live_job_id IS NOT NULL`;
+}
+
 /** The tenant's live chunks with their document's fields (migration 0005 says why this is a view). */
 const LIVE_JOIN = sql`live_chunks c`;
 
@@ -123,11 +128,11 @@ export function vectorLegStatement(tenantId: string, filters: SearchFilters, o: 
   // share × rows)). A running sum over the filtered documents, of which EXISTS asks only for the first to pass it,
   // so a large tenant costs the documents holding that many chunks, not all of its documents. chunk_count is the live
   // set's size; chunks of another dimension in a document of unknown model only make it count high (the graph).
-  const documents = sql`documents d WHERE ${scope(tenantId, filters, DOCUMENT_COLUMNS)} AND d.live_job_id IS NOT NULL AND ${ofModel('d.embedding_model')}`;
   const threshold = sql`greatest(${always}, least(${max}, (SELECT floor(greatest(reltuples, 0) * ${EXACT_MAX_SHARE}) FROM pg_class WHERE oid = 'document_chunks'::regclass)))`;
   const few = sql`few AS MATERIALIZED (
       SELECT NOT EXISTS (
-        SELECT 1 FROM (SELECT sum(d.chunk_count) OVER (ROWS UNBOUNDED PRECEDING) AS running FROM ${documents}) s
+        SELECT 1 FROM (SELECT sum(d.chunk_count) OVER (ROWS UNBOUNDED PRECEDING) AS running
+                       FROM ${liveDocuments(tenantId, filters)} AND ${ofModel('d.embedding_model')}) s
         WHERE running > ${threshold}) AS yes
     )`;
   const isFew = sql`(SELECT yes FROM few)`;
@@ -347,10 +352,6 @@ export async function fulltextLegStatement(
   // of all documents, for which the list costs more than it saves (tag filter p95 14.4 → 18.2 ms), so not them.
   const fewDocuments = Boolean(filters.memoryIds?.length || filters.documentIds?.length || filters.folderId);
   const where = fewDocuments ? sql`${scope(tenantId, filters)} AND c.job_id = ANY((SELECT ids FROM jobs)::uuid[])` : scope(tenantId, filters);
-  const jobs = sql`jobs AS MATERIALIZED (
-      SELECT ARRAY(SELECT d.live_job_id FROM documents d
-                   WHERE ${scope(tenantId, filters, DOCUMENT_COLUMNS)} AND d.live_job_id IS NOT NULL) AS ids
-    )`;
   // Each scan ranks its own matches: the coverage tests and ts_rank_cd all read the chunk's tsvector, which is
   // mostly stored out of line (TOAST: ~1 KB, too big to stay in the row beside the text); `tsv || ''` (the same
   // tsvector) fetches it once per row in the subquery, and every test above reads that copy.
@@ -365,7 +366,7 @@ export async function fulltextLegStatement(
              LIMIT ${cap}) m)`;
   };
   // One CTE per tier; a tier runs only while every earlier tier of its configuration is short of `limit`.
-  const ctes: SQL[] = fewDocuments ? [jobs] : [];
+  const ctes: SQL[] = fewDocuments ? [sql`jobs AS MATERIALIZED (SELECT ARRAY(SELECT d.live_job_id FROM ${liveDocuments(tenantId, filters)}) AS ids)`] : [];
   const names: string[] = [];
   configs.forEach((c, ci) => {
     const earlier: string[] = [];
