@@ -4,7 +4,7 @@ import { createTenant, startTestService, type TestService, type TestTenant } fro
 import { indexedOk, uploadOk } from '../../../test/support/documents.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { rows, type Tx } from '../../platform/db/database.js';
-import { fulltextLeg, fulltextLegStatement, IN_ROW_MAX_DIMENSIONS, tuneSearch, vectorLeg, vectorLegStatement } from './search.repo.js';
+import { chunkHits, fulltextLeg, fulltextLegStatement, IN_ROW_MAX_DIMENSIONS, tuneSearch, vectorLeg, vectorLegStatement } from './search.repo.js';
 
 /**
  * Issue 16 item 3: what the latency work changed in the statements of a search, read from their plans and checked
@@ -249,5 +249,25 @@ describe('vector leg over few chunks', () => {
     expect(Number(/CTE Scan on pending \(actual[^)]*rows=(\d+)/.exec(analysed)?.[1]), analysed).toBeGreaterThan(0);
     expect(got.map((r) => r.id)).toEqual(inGraph.map((r) => r.id));
     expect(await pendingChunks()).toBe(0);
+  });
+});
+
+describe('hit rows', () => {
+  it('are read from live chunk sets only: a chunk of a set swapped out is dropped', async () => {
+    const rolledBack = new Error('rolled back on purpose');
+    let seen: { before: number; after: number } | undefined;
+    await inTenant(async (tx) => {
+      const [doc] = await rows<{ id: string }>(tx, sql`SELECT id FROM documents WHERE tenant_id = ${tenant.tenantId} AND memory_id = ${memory} LIMIT 1`);
+      const ids = (await rows<{ id: string }>(tx, sql`SELECT id FROM live_chunks WHERE document_id = ${doc.id}`)).map((r) => r.id);
+      const before = (await chunkHits(tx, tenant.tenantId, ids)).length;
+      // As right after a reindex's swap, before the old set's rows are deleted: the document points at another set.
+      await rows(tx, sql`UPDATE documents SET live_job_id = gen_random_uuid() WHERE id = ${doc.id} RETURNING id`);
+      seen = { before, after: (await chunkHits(tx, tenant.tenantId, ids)).length };
+      throw rolledBack;
+    }).catch((error) => {
+      if (error !== rolledBack) throw error;
+    });
+    expect(seen!.before).toBeGreaterThan(0);
+    expect(seen!.after).toBe(0);
   });
 });

@@ -389,12 +389,17 @@ export async function fulltextLegStatement(
     LIMIT ${limit}`;
 }
 
+/**
+ * The hit rows of ranked chunk ids, live sets only: with parallel legs the full-text leg's ids come from another
+ * transaction's snapshot, and a reindex swapped in between leaves the old set's rows until they are deleted in
+ * batches; such an id is dropped here rather than shown.
+ */
 export async function chunkHits(tx: Tx, tenantId: string, ids: string[]): Promise<ChunkHit[]> {
   if (ids.length === 0) return [];
   return rows<ChunkHit>(tx, sql`
     SELECT c.id AS chunk_id, c.document_id, d.filename, c.text, c.page, c.section, d.tags, d.memory_id
     FROM document_chunks c JOIN documents d ON d.id = c.document_id
-    WHERE c.tenant_id = ${tenantId} AND d.tenant_id = ${tenantId} AND c.id = ANY(${pgArray(ids)}::uuid[])`);
+    WHERE c.tenant_id = ${tenantId} AND d.tenant_id = ${tenantId} AND c.id = ANY(${pgArray(ids)}::uuid[]) AND c.job_id = d.live_job_id`);
 }
 
 /**
