@@ -23,7 +23,7 @@ import { createLlm } from './llm/index.js';
 import { memoriesModule } from './memories/memories.module.js';
 import { foldersModule } from './folders/folders.module.js';
 import { createDocuments } from './documents/index.js';
-import { createSearchService, searchModule } from './search/index.js';
+import { createSearchService, ownGraphsTask, searchModule } from './search/index.js';
 import { chatModule } from './chat/index.js';
 import { bulkModule } from './documents/bulk/index.js';
 import { viewerModule } from './documents/viewer/index.js';
@@ -73,6 +73,7 @@ export function createModules(ctx: CoreContext): Module[] {
     firstPartyOrigins: ctx.config.firstPartyOrigins,
   });
   const search = createSearchService({ db: ctx.db, log: ctx.log, embeddings: llm.embeddings, fusion: ctx.config.search, parallelLegs: ctx.config.search.parallelLegs, fulltextMaxRanked: ctx.config.search.fulltextMaxRanked });
+  if (ctx.config.search.ownGraphs) ctx.maintenance.addTask(ownGraphsTask({ minChunks: ctx.config.search.ownGraphMinChunks ?? undefined }));
   // Areas that keep data per app installation (app data, rich documents, assets) add their purger here.
   const appDataPurgers: AppDataPurger[] = [];
   const apps = createApps(ctx, { purgers: appDataPurgers });

@@ -152,6 +152,10 @@ export interface Config {
     parallelLegs: boolean;
     /** Matches the full-text leg ranks at most per query (latency against completeness for common words). */
     fulltextMaxRanked: number;
+    /** Tenants' own HNSW graphs (search/tenant-graphs.ts), kept by the maintenance runs. */
+    ownGraphs: boolean;
+    /** Chunks above which a tenant may get its own graph; null: the exact-comparison limit of the dimension. */
+    ownGraphMinChunks: number | null;
   };
 }
 
@@ -423,6 +427,8 @@ export function loadConfig(env: Env = process.env): Config {
       builtinVectorWeight: fraction(env, 'SEARCH_BUILTIN_VECTOR_WEIGHT', 0.5),
       parallelLegs: bool(env, 'SEARCH_PARALLEL_LEGS', true),
       fulltextMaxRanked: int(env, 'SEARCH_FULLTEXT_MAX_RANKED', 300, 50, 100_000),
+      ownGraphs: bool(env, 'SEARCH_OWN_GRAPHS', true),
+      ownGraphMinChunks: env.SEARCH_OWN_GRAPH_MIN_CHUNKS ? int(env, 'SEARCH_OWN_GRAPH_MIN_CHUNKS', 0, 1) : null,
     },
   };
 }

@@ -4,3 +4,4 @@
  */
 export { searchModule } from './search.module.js';
 export { createSearchService, DEFAULT_TOP_K, type SearchInput, type SearchMode, type SearchService } from './search.service.js';
+export { ownGraphsTask } from './tenant-graphs.js';

@@ -102,7 +102,7 @@ describe('VACUUM on the embedded database', () => {
     const vacuumsBefore = await vacuumCount();
     await db.tenant(tenantB, (tx) => tx.execute(sql`DELETE FROM document_chunks WHERE tenant_id = ${tenantB} AND chunk_index = 0`));
     const run = await maintainOnce(db, 'changes', THRESHOLD);
-    expect(run).toEqual({ analysed: [], vacuumed: [] });
+    expect(run).toEqual({ analysed: [], vacuumed: [], tasks: [] });
     expect((await sizes()).document_chunks.dead).toBe(1);
     expect(await vacuumCount()).toBe(vacuumsBefore);
   });
@@ -141,7 +141,26 @@ describe('VACUUM on the embedded database', () => {
     await db.tenant(tenantA, (tx) => tx.execute(sql`DELETE FROM document_chunks WHERE tenant_id = ${tenantA} AND chunk_index < 40`));
     const server = { ...db, vacuum: undefined };
     const run = await maintainOnce(server, 'changes', THRESHOLD);
-    expect(run).toEqual({ analysed: ['document_chunks'], vacuumed: [] });
+    expect(run).toEqual({ analysed: ['document_chunks'], vacuumed: [], tasks: [] });
     expect((await sizes()).document_chunks.dead).toBe(deadBefore + (DOCS_A - DELETED_DOCS) * 40);
+  });
+
+  it("runs the modules' tasks as the owner after the statistics, and a failing task keeps them", async () => {
+    await db.tenant(tenantA, (tx) => tx.execute(sql`DELETE FROM document_chunks WHERE tenant_id = ${tenantA} AND chunk_index = 40`));
+    const seen: string[] = [];
+    const run = await maintainOnce(db, 'batch', THRESHOLD, [
+      async (owner, kind) => {
+        seen.push(String((await owner('SELECT current_user AS u'))[0].u), kind);
+        return ['looked'];
+      },
+    ]);
+    expect(run?.tasks).toEqual(['looked']);
+    expect(seen).toEqual([expect.not.stringMatching(APP_ROLE), 'pglite']);
+    const analysed = (await sizes()).document_chunks.analysed;
+    await db.tenant(tenantA, (tx) => tx.execute(sql`DELETE FROM document_chunks WHERE tenant_id = ${tenantA} AND chunk_index = 41`));
+    await expect(maintainOnce(db, 'batch', THRESHOLD, [async (owner) => (await owner('SELECT no_such_column FROM documents'), [])])).rejects.toThrow(/no_such_column/);
+    // The ANALYZE before the failed task was committed: the planner's row count moved by the deleted chunks.
+    expect((await sizes()).document_chunks.analysed).toBe(analysed! - (DOCS_A - DELETED_DOCS));
+    expect(await currentUser()).toBe(APP_ROLE);
   });
 });

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Database } from './database.js';
+import type { Database, OwnerStatement } from './database.js';
 import { refreshStatistics, SEARCHED_TABLES, tableSizes, type SearchedTable, type TableSize } from './maintenance.repo.js';
 
 /**
@@ -19,9 +19,19 @@ export interface MaintenanceStatus {
   lastReason: MaintenanceReason | null;
 }
 
+/**
+ * Work a module adds to every maintenance run: as the owner, under the maintenance lock (one instance at a time),
+ * after the statistics are refreshed (which it may read). `kind` tells whether statements run outside a
+ * transaction (a server: CREATE INDEX CONCURRENTLY is possible) or inside the embedded database's one. Resolves to
+ * what it did, one line each, for the log (empty: nothing).
+ */
+export type MaintenanceTask = (run: OwnerStatement, kind: Database['kind']) => Promise<string[]>;
+
 export interface DbMaintenance {
   /** Asks for a check outside the caller's path: coalesced, at most one run per interval. Never throws. */
   request(reason: MaintenanceReason): void;
+  /** Adds a task to every run from now on (the composition root, once per module that has one). */
+  addTask(task: MaintenanceTask): void;
   status(): MaintenanceStatus;
   close(): Promise<void>;
 }
@@ -56,6 +66,8 @@ export function needsVacuum(size: TableSize, thresholdRows: number): boolean {
 export interface MaintenanceRun {
   analysed: SearchedTable[];
   vacuumed: SearchedTable[];
+  /** What the tasks did (MaintenanceTask). */
+  tasks: string[];
 }
 
 /**
@@ -63,7 +75,7 @@ export interface MaintenanceRun {
  * offers it (the embedded one: nothing else ever vacuums there); those are analysed by it, the other stale ones
  * by ANALYZE. Resolves to null when another instance held the maintenance lock.
  */
-export async function maintainOnce(db: Database, reason: MaintenanceReason, thresholdRows: number): Promise<MaintenanceRun | null> {
+export async function maintainOnce(db: Database, reason: MaintenanceReason, thresholdRows: number, tasks: readonly MaintenanceTask[] = []): Promise<MaintenanceRun | null> {
   const checked = await db.maintain(async (owner) => {
     const sizes = await tableSizes(owner);
     const vacuum = db.vacuum ? sizes.filter((s) => needsVacuum(s, thresholdRows)).map((s) => s.table) : [];
@@ -74,8 +86,15 @@ export async function maintainOnce(db: Database, reason: MaintenanceReason, thre
   if (!checked) return null;
   // Outside `maintain`: VACUUM cannot run in the transaction that is on the embedded database.
   if (checked.vacuum.length > 0) await db.vacuum!(checked.vacuum);
-  const done = new Set([...checked.analyse, ...checked.vacuum]);
-  return { analysed: SEARCHED_TABLES.filter((t) => done.has(t)), vacuumed: checked.vacuum };
+  // The tasks in a `maintain` of their own, once the statistics are committed: a task that fails loses only its
+  // own work (on the embedded database `maintain` is one transaction, which a failed statement would roll back).
+  const done = tasks.length === 0 ? [] : ((await db.maintain(async (owner) => {
+    const lines: string[] = [];
+    for (const task of tasks) lines.push(...(await task(owner, db.kind)));
+    return lines;
+  })) ?? []);
+  const refreshed = new Set([...checked.analyse, ...checked.vacuum]);
+  return { analysed: SEARCHED_TABLES.filter((t) => refreshed.has(t)), vacuumed: checked.vacuum, tasks: done };
 }
 
 /**
@@ -101,10 +120,12 @@ export function createDbMaintenance(options: MaintenanceOptions): DbMaintenance 
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let closed = false;
+  const tasks: MaintenanceTask[] = [];
 
   async function run(reason: MaintenanceReason): Promise<void> {
     lastStart = now();
-    const done = await maintainOnce(options.db, reason, options.thresholdRows);
+    const done = await maintainOnce(options.db, reason, options.thresholdRows, tasks);
+    if (done && done.tasks.length > 0) options.log.info({ done: done.tasks, reason }, 'maintenance tasks');
     if (!done || done.analysed.length === 0) return;
     state.runs++;
     state.lastAnalysed = done.analysed;
@@ -135,6 +156,7 @@ export function createDbMaintenance(options: MaintenanceOptions): DbMaintenance 
       pending = pending === 'batch' || reason === 'batch' ? 'batch' : 'changes';
       schedule();
     },
+    addTask: (task) => void tasks.push(task),
     status: () => ({ ...state, lastAnalysed: [...state.lastAnalysed], lastVacuumed: [...state.lastVacuumed] }),
     async close() {
       closed = true;

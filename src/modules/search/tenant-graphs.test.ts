@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { indexedOk, uploadOk } from '../../../test/support/documents.js';
+import { eventually } from '../../../test/support/eventually.js';
+import { rows, type Tx } from '../../platform/db/database.js';
+import { tuneSearch, vectorLeg, vectorLegStatement } from './search.repo.js';
+import { ownGraphName, ownGraphsTask, planOwnGraphs, type OwnGraph, type TenantChunks } from './tenant-graphs.js';
+
+const A = '11111111-1111-4111-8111-111111111111';
+const B = '22222222-2222-4222-8222-222222222222';
+const C = '33333333-3333-4333-8333-333333333333';
+const own = (tenantId: string, dimensions = 384, valid = true): OwnGraph => ({ name: ownGraphName(tenantId, dimensions), tenantId, dimensions, valid });
+const sizes = (a: number, b: number, dimensions = 384): TenantChunks[] => [
+  { tenantId: A, dimensions, chunks: a },
+  { tenantId: B, dimensions, chunks: b },
+];
+
+describe('planOwnGraphs: which tenants get a graph of their own', () => {
+  it('a tenant above the exact limit with at most half of the dimension gets one; the tenant filling the graph does not', () => {
+    const { build, drop } = planOwnGraphs(sizes(100_000, 20_000), [384], []);
+    expect(build.map((t) => t.tenantId)).toEqual([B]);
+    expect(drop).toEqual([]);
+  });
+
+  it('none below the exact limit (those are compared exactly), nor for a dimension with no shared graph', () => {
+    expect(planOwnGraphs(sizes(100_000, 12_000), [384], []).build).toEqual([]);
+    expect(planOwnGraphs(sizes(100_000, 20_000, 512), [384, 768], []).build).toEqual([]);
+    // Out-of-line vectors have a lower exact limit (2 000): the same tenant qualifies from there.
+    expect(planOwnGraphs(sizes(100_000, 3_000, 768), [768], []).build.map((t) => t.tenantId)).toEqual([B]);
+  });
+
+  it('keeps a graph between the limits (no rebuild at every run near one), drops it past them', () => {
+    expect(planOwnGraphs(sizes(100_000, 7_000), [384], [own(B)])).toEqual({ build: [], drop: [] });
+    expect(planOwnGraphs(sizes(10_000, 20_000), [384], [own(B)])).toEqual({ build: [], drop: [] }); // two thirds
+    expect(planOwnGraphs(sizes(100_000, 5_000), [384], [own(B)]).drop).toEqual([own(B)]);
+    expect(planOwnGraphs(sizes(5_000, 20_000), [384], [own(B)]).drop).toEqual([own(B)]); // four fifths
+  });
+
+  it('drops the graph of a tenant that has no chunks left (deleted), and rebuilds a half-built one', () => {
+    expect(planOwnGraphs(sizes(100_000, 20_000), [384], [own(C)]).drop).toEqual([own(C)]);
+    const { build, drop } = planOwnGraphs(sizes(100_000, 20_000), [384], [own(B, 384, false)]);
+    expect(drop).toEqual([own(B, 384, false)]);
+    expect(build.map((t) => t.tenantId)).toEqual([B]);
+  });
+
+  it('a name is the dimension and the tenant id, and nothing else can become one', () => {
+    expect(ownGraphName(B, 384)).toBe('document_chunks_hnsw_384_t_22222222222242228222222222222222');
+    expect(() => ownGraphName("x'; DROP TABLE documents; --", 384)).toThrow();
+  });
+});
+
+/**
+ * On the database: the maintenance task builds the small tenant's graph, the planner walks it for that tenant's
+ * searches (and the shared graph for the other's), and the graph goes when the tenant's documents do. The limit is
+ * lowered to a handful of chunks (SEARCH_OWN_GRAPH_MIN_CHUNKS) so a few documents are enough.
+ */
+const MIN_CHUNKS = 4;
+let t: TestService;
+let large: TestTenant;
+let small: TestTenant;
+let smallDocuments: string[];
+let model: { model: string | null; dimensions: number };
+
+const words = ['harbour', 'lantern', 'granite', 'orchard', 'meadow', 'copper', 'falcon', 'willow'];
+const text = (n: number) => `Note ${n}: ${words.map((w, i) => words[(n + i * 3) % words.length] + (i === n % 8 ? ' ' + w : '')).join(' ')}.`;
+
+async function upload(tenant: TestTenant, count: number, from: number): Promise<string[]> {
+  const ids = [];
+  for (let n = from; n < from + count; n++) ids.push(await uploadOk(t, tenant, `note-${n}.txt`, text(n)));
+  for (const id of ids) await indexedOk(t, tenant, id);
+  return ids;
+}
+const inTenant = <T>(tenant: TestTenant, fn: (tx: Tx) => Promise<T>) => t.service.ctx.db.tenant(tenant.tenantId, fn);
+const ownGraphs = async () =>
+  (await t.service.ctx.db.maintain((run) => run(`SELECT relname AS name FROM pg_class WHERE relname ~ '^document_chunks_hnsw_\\d+_t_' ORDER BY 1`)))?.map((r) => String(r.name));
+/** One maintenance run of the task (retried while another run holds the lock). */
+const runTask = () =>
+  eventually('a maintenance run of the own-graphs task', () => t.service.ctx.db.maintain((run) => ownGraphsTask({ minChunks: MIN_CHUNKS })(run, t.service.ctx.db.kind)), (done) => done !== null);
+const pending = async () =>
+  (await t.service.ctx.db.maintain((run) => run('SELECT count(*)::int AS n FROM document_chunks WHERE ann_pending')))?.[0]?.n ?? 1;
+const queryVector = () => `[${Array.from({ length: model.dimensions }, (_, i) => ((i * 37) % 11) / 10 - 0.5).join(',')}]`;
+/**
+ * Search's settings, and sorting off: with a few rows the planner would rather sort them all than walk any graph;
+ * without a sort the walk is the only way to the order, and the planner picks which graph by cost.
+ */
+async function walkSettings(tx: Tx) {
+  await tuneSearch(tx, 40);
+  await tx.execute(sql`SELECT set_config('enable_sort', 'off', true)`);
+}
+/** The statement's walk (exact branch ruled out) as the planner plans it for the tenant. */
+const walkPlan = (tenant: TestTenant) =>
+  inTenant(tenant, async (tx) => {
+    await walkSettings(tx);
+    const statement = vectorLegStatement(tenant.tenantId, {}, { ...model, vector: queryVector(), limit: 5, exactMaxChunks: 0 });
+    return (await rows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${statement}`)).map((r) => r['QUERY PLAN']).join('\n');
+  });
+
+beforeAll(async () => {
+  t = await startTestService({ env: { SEARCH_OWN_GRAPH_MIN_CHUNKS: String(MIN_CHUNKS) } });
+  large = await createTenant(t, 'Large');
+  small = await createTenant(t, 'Small');
+  await upload(large, 12, 0);
+  smallDocuments = await upload(small, 6, 100);
+  [model] = await inTenant(small, (tx) =>
+    rows<{ model: string | null; dimensions: number }>(tx, sql`
+      SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM documents WHERE tenant_id = ${small.tenantId} LIMIT 1`));
+  // The own graph holds the chunks in the HNSW graph (not ann_pending): after the vector catch-up.
+  await eventually('the vector catch-up to finish', pending, (n) => n === 0, 120_000);
+  await eventually('an ANALYZE as the owner', () => t.service.ctx.db.maintain((run) => run('ANALYZE document_chunks, documents')), (done) => done !== null);
+}, 240_000);
+afterAll(async () => t?.close());
+
+describe('own graphs on the database', () => {
+  it('the task builds the small tenant its own graph, and its searches walk it', async () => {
+    await runTask();
+    const name = ownGraphName(small.tenantId, model.dimensions);
+    expect(await ownGraphs()).toEqual([name]);
+    expect(await walkPlan(small)).toContain(`Index Scan using ${name} `);
+    // The large tenant (two thirds of the chunks) walks the shared graph.
+    const largePlan = await walkPlan(large);
+    expect(largePlan).toContain(`Index Scan using document_chunks_hnsw_${model.dimensions} `);
+    expect(largePlan).not.toMatch(/_t_[0-9a-f]{32}/);
+  });
+
+  it('the walk of the own graph answers as the exact comparison does', async () => {
+    const options = { ...model, vector: queryVector(), limit: 5 };
+    const [walked, exact] = await inTenant(small, async (tx) => {
+      await walkSettings(tx);
+      return [await vectorLeg(tx, small.tenantId, {}, { ...options, exactMaxChunks: 0 }), await vectorLeg(tx, small.tenantId, {}, { ...options, exactAlwaysChunks: 1000 })];
+    });
+    expect(walked.length).toBe(5);
+    expect(walked.map((r) => r.id)).toEqual(exact.map((r) => r.id));
+  });
+
+  it('goes when the tenant has no documents left', async () => {
+    for (const id of smallDocuments) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/documents/${id}`, headers: small.auth() });
+      expect(res.statusCode).toBe(204);
+    }
+    // Removal may finish in the background: the task drops the graph once the documents are gone.
+    await eventually('the own graph dropped', async () => (await runTask(), await ownGraphs()), (names) => names?.length === 0, 60_000);
+  });
+});

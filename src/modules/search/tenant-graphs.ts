@@ -1,0 +1,134 @@
+import type { OwnerStatement } from '../../platform/db/database.js';
+import type { MaintenanceTask } from '../../platform/db/maintenance.js';
+import { exactLimits } from './search.repo.js';
+
+/**
+ * A tenant's own HNSW graph (issue 16 item 3). Every tenant's chunks of a dimension share one graph (the partial
+ * index document_chunks_hnsw_<D>, migration 0020), and a walk for one tenant passes over every other tenant's
+ * chunks: a tenant with a sixth of the graph pays six times the walk and finds fewer of its true neighbours. A
+ * tenant too large to be compared exactly (above exactLimits(D).max: every search of it walks) whose chunks are at
+ * most OWN_GRAPH_MAX_SHARE of the dimension's gets a partial index of its own, `tenant_id = '<id>' AND
+ * dimensions = D AND NOT ann_pending`: the planner proves that predicate from the search's own conditions (the
+ * tenant id is a bound value, planned as a constant: tuneSearch forces custom plans) and prefers the smaller graph.
+ * Its chunks stay in the shared graph too (an index predicate cannot follow a list of tenants): each of its chunks
+ * is inserted into two graphs by the vector catch-up.
+ *
+ * A maintenance task (MaintenanceTask) keeps the set current: builds what the rule asks for (CONCURRENTLY on a
+ * server, where searches and writes go on; on the embedded database the build holds its one connection, like every
+ * statement there: docs/operations.md says how long), rebuilds a build that failed half-way (an invalid index), and drops
+ * the graph of a tenant below half the minimum or above OWN_GRAPH_DROP_SHARE (the gap keeps a tenant near a
+ * limit from being rebuilt at every run), deleted tenants included (no chunks).
+ */
+export const OWN_GRAPH_MAX_SHARE = 0.5;
+export const OWN_GRAPH_DROP_SHARE = 0.75;
+
+export interface TenantChunks {
+  tenantId: string;
+  dimensions: number;
+  /** The tenant's live chunks of that dimension (documents.chunk_count of its indexed documents). */
+  chunks: number;
+}
+
+export interface OwnGraph {
+  name: string;
+  tenantId: string;
+  dimensions: number;
+  /** False when a concurrent build failed half-way: the index is kept up to date but never read. */
+  valid: boolean;
+}
+
+export interface OwnGraphRule {
+  /** Chunks above which a tenant gets a graph; default exactLimits(dimensions).max. */
+  minChunks?: number;
+  maxShare?: number;
+}
+
+const SHARED = /^document_chunks_hnsw_(\d+)$/;
+const OWN = /^document_chunks_hnsw_(\d+)_t_([0-9a-f]{32})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function ownGraphName(tenantId: string, dimensions: number): string {
+  if (!UUID.test(tenantId) || !Number.isInteger(dimensions)) throw new Error(`no graph name for ${tenantId}/${dimensions}`);
+  return `document_chunks_hnsw_${dimensions}_t_${tenantId.replaceAll('-', '')}`;
+}
+
+function tenantOf(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * What to build and drop, from the tenants' chunk counts, the dimensions that have a shared graph and the own
+ * graphs that exist. Pure: the rule, testable without a database.
+ */
+export function planOwnGraphs(tenants: readonly TenantChunks[], sharedDimensions: readonly number[], existing: readonly OwnGraph[], rule: OwnGraphRule = {}) {
+  const total = new Map<number, number>();
+  for (const t of tenants) total.set(t.dimensions, (total.get(t.dimensions) ?? 0) + t.chunks);
+  const minOf = (dimensions: number) => rule.minChunks ?? exactLimits(dimensions).max;
+  const maxShare = rule.maxShare ?? OWN_GRAPH_MAX_SHARE;
+  const dropShare = Math.max(maxShare, OWN_GRAPH_DROP_SHARE);
+  const key = (tenantId: string, dimensions: number) => `${tenantId}/${dimensions}`;
+  const sizes = new Map(tenants.map((t) => [key(t.tenantId, t.dimensions), t]));
+  const keep = (g: OwnGraph) => {
+    const t = sizes.get(key(g.tenantId, g.dimensions));
+    if (!t || !g.valid) return false;
+    const share = t.chunks / (total.get(t.dimensions) ?? t.chunks);
+    return t.chunks >= minOf(t.dimensions) / 2 && share <= dropShare;
+  };
+  const drop = existing.filter((g) => !keep(g));
+  const kept = new Set(existing.filter(keep).map((g) => key(g.tenantId, g.dimensions)));
+  const build = tenants
+    .filter((t) => sharedDimensions.includes(t.dimensions) && !kept.has(key(t.tenantId, t.dimensions)))
+    .filter((t) => t.chunks > minOf(t.dimensions) && t.chunks / total.get(t.dimensions)! <= maxShare)
+    .sort((a, b) => b.chunks - a.chunks || (a.tenantId < b.tenantId ? -1 : 1));
+  return { build, drop };
+}
+
+/** Every tenant's live chunks per dimension, from its documents (a few thousand rows, not the chunks). */
+async function tenantChunks(run: OwnerStatement): Promise<TenantChunks[]> {
+  const found = await run(`
+    SELECT tenant_id::text AS tenant, embedding_dimensions AS dimensions, sum(chunk_count)::float8 AS chunks
+    FROM documents WHERE live_job_id IS NOT NULL AND embedding_dimensions IS NOT NULL
+    GROUP BY 1, 2`);
+  return found.map((r) => ({ tenantId: String(r.tenant), dimensions: Number(r.dimensions), chunks: Number(r.chunks) }));
+}
+
+/** The HNSW indexes of document_chunks: the shared ones' dimensions, and the tenants' own graphs. */
+async function graphs(run: OwnerStatement): Promise<{ shared: number[]; own: OwnGraph[] }> {
+  const found = await run(`
+    SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+    WHERE i.indrelid = 'document_chunks'::regclass`);
+  const shared: number[] = [];
+  const own: OwnGraph[] = [];
+  for (const r of found) {
+    const name = String(r.name);
+    const s = SHARED.exec(name);
+    if (s) shared.push(Number(s[1]));
+    const o = OWN.exec(name);
+    if (o) own.push({ name, dimensions: Number(o[1]), tenantId: tenantOf(o[2]), valid: r.valid === true || r.valid === 't' });
+  }
+  return { shared, own };
+}
+
+/** The maintenance task that keeps the own graphs as planOwnGraphs says (see above). */
+export function ownGraphsTask(rule: OwnGraphRule = {}): MaintenanceTask {
+  return async (run, kind) => {
+    const concurrently = kind === 'postgres' ? 'CONCURRENTLY ' : '';
+    const { shared, own } = await graphs(run);
+    const { build, drop } = planOwnGraphs(await tenantChunks(run), shared, own, rule);
+    const done: string[] = [];
+    for (const g of drop) {
+      await run(`DROP INDEX ${concurrently}IF EXISTS ${g.name}`);
+      done.push(`dropped ${g.name}${g.valid ? '' : ' (invalid)'}`);
+    }
+    for (const next of build) {
+      const name = ownGraphName(next.tenantId, next.dimensions);
+      const started = performance.now();
+      await run(`
+        CREATE INDEX ${concurrently}IF NOT EXISTS ${name} ON document_chunks
+        USING hnsw ((embedding::vector(${next.dimensions})) vector_cosine_ops)
+        WHERE tenant_id = '${next.tenantId}' AND dimensions = ${next.dimensions} AND NOT ann_pending`);
+      done.push(`built ${name} over ${next.chunks} chunks in ${Math.round(performance.now() - started)} ms`);
+    }
+    return done;
+  };
+}
