@@ -15,9 +15,9 @@ import { exactLimits } from './search.repo.js';
  *
  * A maintenance task (MaintenanceTask) keeps the set current: builds what the rule asks for (CONCURRENTLY on a
  * server, where searches and writes go on; on the embedded database the build holds its one connection, like every
- * statement there: docs/operations.md says how long), rebuilds a build that failed half-way (an invalid index), and drops
- * the graph of a tenant below half the minimum or above OWN_GRAPH_DROP_SHARE (the gap keeps a tenant near a
- * limit from being rebuilt at every run), deleted tenants included (no chunks).
+ * statement there: docs/operations.md says how long), rebuilds a build that failed half-way (an invalid index),
+ * and drops the graph of a tenant below half the minimum or above OWN_GRAPH_DROP_SHARE (the gap keeps a tenant
+ * near a limit from being rebuilt at every run), deleted tenants included (no chunks).
  */
 export const OWN_GRAPH_MAX_SHARE = 0.5;
 export const OWN_GRAPH_DROP_SHARE = 0.75;
