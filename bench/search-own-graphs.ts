@@ -8,7 +8,7 @@
  *   BENCH_REUSE=/tmp/pg.json BENCH_OWN_GRAPHS=drop npx tsx bench/search-own-graphs.ts   (drop them all: "before")
  */
 import { openKeptSearch } from './search-kept.js';
-import { ownGraphsTask } from '../src/modules/search/tenant-graphs.js';
+import { listGraphs, ownGraphsTask } from '../src/modules/search/tenant-graphs.js';
 
 const { kept, db } = await openKeptSearch(1);
 try {
@@ -16,9 +16,9 @@ try {
   const started = performance.now();
   const done = await db.maintain(async (run) => {
     if (!drop) return ownGraphsTask()(run, db.kind);
-    const own = await run(`SELECT relname AS name FROM pg_class WHERE relkind = 'i' AND relname ~ '^document_chunks_hnsw_\\d+_t_'`);
-    for (const { name } of own) await run(`DROP INDEX IF EXISTS ${String(name)}`);
-    return own.map(({ name }) => `dropped ${String(name)}`);
+    const { own } = await listGraphs(run);
+    for (const { name } of own) await run(`DROP INDEX IF EXISTS ${name}`);
+    return own.map(({ name }) => `dropped ${name}`);
   });
   console.log(`${kept.kind}: ${JSON.stringify(done)} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } finally {

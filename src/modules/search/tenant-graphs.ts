@@ -70,12 +70,10 @@ export function planOwnGraphs(tenants: readonly TenantChunks[], sharedDimensions
   const sizes = new Map(tenants.map((t) => [key(t.tenantId, t.dimensions), t]));
   const keep = (g: OwnGraph) => {
     const t = sizes.get(key(g.tenantId, g.dimensions));
-    if (!t || !g.valid) return false;
-    const share = t.chunks / (total.get(t.dimensions) ?? t.chunks);
-    return t.chunks >= minOf(t.dimensions) / 2 && share <= dropShare;
+    return Boolean(t && g.valid && t.chunks >= minOf(t.dimensions) / 2 && t.chunks / total.get(t.dimensions)! <= dropShare);
   };
   const drop = existing.filter((g) => !keep(g));
-  const kept = new Set(existing.filter(keep).map((g) => key(g.tenantId, g.dimensions)));
+  const kept = new Set(existing.filter((g) => !drop.includes(g)).map((g) => key(g.tenantId, g.dimensions)));
   const build = tenants
     .filter((t) => sharedDimensions.includes(t.dimensions) && !kept.has(key(t.tenantId, t.dimensions)))
     .filter((t) => t.chunks > minOf(t.dimensions) && t.chunks / total.get(t.dimensions)! <= maxShare)
@@ -93,7 +91,7 @@ async function tenantChunks(run: OwnerStatement): Promise<TenantChunks[]> {
 }
 
 /** The HNSW indexes of document_chunks: the shared ones' dimensions, and the tenants' own graphs. */
-async function graphs(run: OwnerStatement): Promise<{ shared: number[]; own: OwnGraph[] }> {
+export async function listGraphs(run: OwnerStatement): Promise<{ shared: number[]; own: OwnGraph[] }> {
   const found = await run(`
     SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
     WHERE i.indrelid = 'document_chunks'::regclass`);
@@ -113,7 +111,7 @@ async function graphs(run: OwnerStatement): Promise<{ shared: number[]; own: Own
 export function ownGraphsTask(rule: OwnGraphRule = {}): MaintenanceTask {
   return async (run, kind) => {
     const concurrently = kind === 'postgres' ? 'CONCURRENTLY ' : '';
-    const { shared, own } = await graphs(run);
+    const { shared, own } = await listGraphs(run);
     const { build, drop } = planOwnGraphs(await tenantChunks(run), shared, own, rule);
     const done: string[] = [];
     for (const g of drop) {
