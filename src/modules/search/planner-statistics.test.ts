@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { eventually } from '../../../test/support/eventually.js';
+import { embeddingModelOf, fixedQueryVector } from '../../../test/support/vector-leg.js';
 import { rows } from '../../platform/db/database.js';
 import { fulltextLegStatement, vectorLegStatement } from './search.repo.js';
 
@@ -83,10 +84,7 @@ describe('planner statistics after a bulk load', () => {
     );
     expect(t.service.ctx.maintenance.status().lastAnalysed).toEqual(['documents', 'document_chunks']);
 
-    const [doc] = await t.service.ctx.db.tenant(tenant.tenantId, (tx) =>
-      rows<{ model: string | null; dimensions: number }>(tx, sql`
-        SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM documents WHERE tenant_id = ${tenant.tenantId} LIMIT 1`));
-    const vector = Array.from({ length: doc.dimensions }, (_, i) => ((i * 37) % 11) / 10 - 0.5);
+    const doc = await embeddingModelOf(t, tenant);
     // The batch's chunks go into the HNSW graph after it (issue 15, vector-catchup.ts), and the maintenance run that
     // follows the catch-up describes the rewritten rows.
     await eventually(
@@ -97,7 +95,7 @@ describe('planner statistics after a bulk load', () => {
       (n) => n === 0,
       120_000,
     );
-    const vectorStatement = vectorLegStatement(tenant.tenantId, {}, { model: doc.model, dimensions: doc.dimensions, vector: `[${vector.join(',')}]`, limit: 10, exactMaxChunks: 0 });
+    const vectorStatement = vectorLegStatement(tenant.tenantId, {}, { model: doc.model, dimensions: doc.dimensions, vector: fixedQueryVector(doc.dimensions), limit: 10, exactMaxChunks: 0 });
     const vectorPlan = await eventually(
       'the vector leg to walk the HNSW index',
       () => explain(vectorStatement),

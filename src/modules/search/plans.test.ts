@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { indexedOk, uploadOk } from '../../../test/support/documents.js';
 import { eventually } from '../../../test/support/eventually.js';
+import { embeddingModelOf, explain, fixedQueryVector, pendingChunks, settleForPlans } from '../../../test/support/vector-leg.js';
 import { rows, type Tx } from '../../platform/db/database.js';
 import { chunkHits, fulltextLeg, fulltextLegStatement, IN_ROW_MAX_DIMENSIONS, tuneSearch, vectorLeg, vectorLegStatement } from './search.repo.js';
 
@@ -36,33 +37,30 @@ beforeAll(async () => {
     ids.push(await uploadOk(t, tenant, `story-${n}.txt`, text(n), n < 3 ? { fields: { memory_id: memory } } : {}));
   }
   for (const id of ids) await indexedOk(t, tenant, id);
-  [model] = await inTenant((tx) =>
-    rows<{ model: string | null; dimensions: number }>(tx, sql`
-      SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM documents WHERE tenant_id = ${tenant.tenantId} LIMIT 1`));
-  // The plans below are read with every chunk in the HNSW graph (the vector catch-up of issue 15 done).
-  await eventually('the vector catch-up to finish', pendingChunks, (n) => n === 0, 120_000);
-  // Fresh planner statistics, whatever the background maintenance has done so far: the plans depend on them, and its
-  // run after the catch-up could otherwise land between two plans of one test. (Null: a maintainer held the lock.)
-  await eventually('an ANALYZE as the owner', () => t.service.ctx.db.maintain((run) => run('ANALYZE document_chunks, documents')), (done) => done !== null);
+  model = await embeddingModelOf(t, tenant);
+  await settleForPlans(t);
 }, 240_000);
 afterAll(async () => t?.close());
 
 const inTenant = <T>(fn: (tx: Tx) => Promise<T>) => t.service.ctx.db.tenant(tenant.tenantId, fn);
-const pendingChunks = async () =>
-  (await inTenant((tx) => rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM document_chunks WHERE tenant_id = ${tenant.tenantId} AND ann_pending`)))[0].n;
-const plan = async (tx: Tx, statement: SQL, analyze = false) =>
-  (await rows<{ 'QUERY PLAN': string }>(tx, analyze ? sql`EXPLAIN (ANALYZE, COSTS OFF) ${statement}` : sql`EXPLAIN ${statement}`))
-    .map((r) => r['QUERY PLAN'])
-    .join('\n');
-const queryVector = () => `[${Array.from({ length: model.dimensions }, (_, i) => ((i * 37) % 11) / 10 - 0.5).join(',')}]`;
+const queryVector = () => fixedQueryVector(model.dimensions);
+/** The exact answer: every live chunk of the tenant (and `where`) by distance, for the legs to be checked against. */
+const byDistance = (where: SQL = sql``) => {
+  const cast = sql.raw(`vector(${model.dimensions})`);
+  return inTenant((tx) =>
+    rows<{ id: string; distance: number }>(tx, sql`
+      SELECT c.id, (c.embedding::${cast}) <=> ${queryVector()}::${cast} AS distance FROM live_chunks c
+      WHERE c.tenant_id = ${tenant.tenantId} ${where}
+      ORDER BY distance, c.id`));
+};
 
 describe('full-text leg', () => {
   it('reads a word every chunk holds through an index, not by testing every row of the table', async () => {
     const plans = await inTenant(async (tx) => {
       const statement = (await fulltextLegStatement(tx, tenant.tenantId, {}, 'common', 32))!;
-      const before = await plan(tx, statement);
+      const before = await explain(tx, statement);
       await tuneSearch(tx, null);
-      return { before, after: await plan(tx, statement) };
+      return { before, after: await explain(tx, statement) };
     });
     // Without the search's settings the planner reads the table sequentially and tests every row (at 120 000
     // chunks: 80-120 ms for a word in a tenth of them); with them it goes through an index (here, a table this
@@ -123,19 +121,14 @@ describe('vector leg over few chunks', () => {
     const { analysed, got } = await inTenant(async (tx) => {
       await tuneSearch(tx, 40);
       return {
-        analysed: await plan(tx, vectorLegStatement(tenant.tenantId, filters(), options()), true),
+        analysed: await explain(tx, vectorLegStatement(tenant.tenantId, filters(), options()), true),
         got: await vectorLeg(tx, tenant.tenantId, filters(), options()),
       };
     });
     expect(rowsOf(analysed, 'exact'), analysed).toBeGreaterThan(0);
     expect(rowsOf(analysed, 'nearest'), analysed).toBe(0);
     // The exact answer: every chunk of the memory's documents, by distance.
-    const cast = sql.raw(`vector(${model.dimensions})`);
-    const all = await inTenant((tx) =>
-      rows<{ id: string; distance: number }>(tx, sql`
-        SELECT c.id, (c.embedding::${cast}) <=> ${queryVector()}::${cast} AS distance FROM live_chunks c
-        WHERE c.tenant_id = ${tenant.tenantId} AND c.memory_id = ${memory}
-        ORDER BY distance, c.id`));
+    const all = await byDistance(sql`AND c.memory_id = ${memory}`);
     expect(all.length).toBeGreaterThan(0);
     expect(all.length).toBeLessThan(50);
     expect(got.map((r) => Number(r.distance))).toEqual(all.slice(0, 5).map((r) => Number(r.distance)));
@@ -146,17 +139,13 @@ describe('vector leg over few chunks', () => {
     const { analysed, got } = await inTenant(async (tx) => {
       await tuneSearch(tx, 40);
       return {
-        analysed: await plan(tx, vectorLegStatement(tenant.tenantId, {}, options()), true),
+        analysed: await explain(tx, vectorLegStatement(tenant.tenantId, {}, options()), true),
         got: await vectorLeg(tx, tenant.tenantId, {}, options()),
       };
     });
     expect(rowsOf(analysed, 'exact'), analysed).toBe(5);
     expect(rowsOf(analysed, 'nearest'), analysed).toBe(0);
-    const cast = sql.raw(`vector(${model.dimensions})`);
-    const all = await inTenant((tx) =>
-      rows<{ id: string; distance: number }>(tx, sql`
-        SELECT c.id, (c.embedding::${cast}) <=> ${queryVector()}::${cast} AS distance FROM live_chunks c
-        WHERE c.tenant_id = ${tenant.tenantId} ORDER BY distance, c.id`));
+    const all = await byDistance();
     expect(all.length).toBeGreaterThan(5);
     expect(got.map((r) => Number(r.distance))).toEqual(all.slice(0, 5).map((r) => Number(r.distance)));
   });
@@ -168,8 +157,8 @@ describe('vector leg over few chunks', () => {
     const [whole, ofMemory] = await inTenant(async (tx) => {
       await tuneSearch(tx, 40);
       return [
-        await plan(tx, vectorLegStatement(tenant.tenantId, {}, { ...options(), ...limits }), true),
-        await plan(tx, vectorLegStatement(tenant.tenantId, filters(), { ...options(), ...limits }), true),
+        await explain(tx, vectorLegStatement(tenant.tenantId, {}, { ...options(), ...limits }), true),
+        await explain(tx, vectorLegStatement(tenant.tenantId, filters(), { ...options(), ...limits }), true),
       ];
     });
     expect(rowsOf(whole, 'exact'), whole).toBe(0);
@@ -183,7 +172,7 @@ describe('vector leg over few chunks', () => {
     // first document, so the decision reads one document (two at most, with ties) of the tenant's 24.
     const analysed = await inTenant(async (tx) => {
       await tuneSearch(tx, 40);
-      return plan(tx, vectorLegStatement(tenant.tenantId, {}, { ...options(), exactMaxChunks: 1 }), true);
+      return explain(tx, vectorLegStatement(tenant.tenantId, {}, { ...options(), exactMaxChunks: 1 }), true);
     });
     const window = /WindowAgg \(actual[^)]*rows=(\d+)/.exec(analysed);
     expect(window, analysed).not.toBeNull();
@@ -217,7 +206,7 @@ describe('vector leg over few chunks', () => {
   it('walks the index instead once the filtered chunks outnumber the threshold', async () => {
     const analysed = await inTenant(async (tx) => {
       await tuneSearch(tx, 40);
-      return plan(tx, vectorLegStatement(tenant.tenantId, filters(), { ...options(), exactMaxChunks: 1 }), true);
+      return explain(tx, vectorLegStatement(tenant.tenantId, filters(), { ...options(), exactMaxChunks: 1 }), true);
     });
     // (On a table this small the planner may sort instead of walking HNSW: the branch is what is checked.)
     expect(rowsOf(analysed, 'exact'), analysed).toBe(0);
@@ -238,7 +227,7 @@ describe('vector leg over few chunks', () => {
           AND job_id IN (SELECT live_job_id FROM documents WHERE tenant_id = ${tenant.tenantId} AND memory_id = ${memory}) RETURNING id`);
       await tuneSearch(tx, 40);
       seen = {
-        analysed: await plan(tx, vectorLegStatement(tenant.tenantId, filters(), overflow), true),
+        analysed: await explain(tx, vectorLegStatement(tenant.tenantId, filters(), overflow), true),
         got: await vectorLeg(tx, tenant.tenantId, filters(), overflow),
       };
       throw rolledBack;
@@ -248,7 +237,7 @@ describe('vector leg over few chunks', () => {
     const { analysed, got } = seen!;
     expect(Number(/CTE Scan on pending \(actual[^)]*rows=(\d+)/.exec(analysed)?.[1]), analysed).toBeGreaterThan(0);
     expect(got.map((r) => r.id)).toEqual(inGraph.map((r) => r.id));
-    expect(await pendingChunks()).toBe(0);
+    expect(await pendingChunks(t)).toBe(0);
   });
 });
 

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { indexedOk, uploadOk } from '../../../test/support/documents.js';
 import { eventually } from '../../../test/support/eventually.js';
-import { rows, type Tx } from '../../platform/db/database.js';
+import { embeddingModelOf, explain, fixedQueryVector, settleForPlans } from '../../../test/support/vector-leg.js';
+import type { Tx } from '../../platform/db/database.js';
 import { tuneSearch, vectorLeg, vectorLegStatement } from './search.repo.js';
-import { ownGraphName, ownGraphsTask, planOwnGraphs, type OwnGraph, type TenantChunks } from './tenant-graphs.js';
+import { listGraphs, ownGraphName, ownGraphsTask, planOwnGraphs, type OwnGraph, type TenantChunks } from './tenant-graphs.js';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -72,14 +73,11 @@ async function upload(tenant: TestTenant, count: number, from: number): Promise<
   return ids;
 }
 const inTenant = <T>(tenant: TestTenant, fn: (tx: Tx) => Promise<T>) => t.service.ctx.db.tenant(tenant.tenantId, fn);
-const ownGraphs = async () =>
-  (await t.service.ctx.db.maintain((run) => run(`SELECT relname AS name FROM pg_class WHERE relname ~ '^document_chunks_hnsw_\\d+_t_' ORDER BY 1`)))?.map((r) => String(r.name));
+const ownGraphs = async () => (await t.service.ctx.db.maintain(listGraphs))?.own.map((g) => g.name).sort();
 /** One maintenance run of the task (retried while another run holds the lock). */
 const runTask = () =>
   eventually('a maintenance run of the own-graphs task', () => t.service.ctx.db.maintain((run) => ownGraphsTask({ minChunks: MIN_CHUNKS })(run, t.service.ctx.db.kind)), (done) => done !== null);
-const pending = async () =>
-  (await t.service.ctx.db.maintain((run) => run('SELECT count(*)::int AS n FROM document_chunks WHERE ann_pending')))?.[0]?.n ?? 1;
-const queryVector = () => `[${Array.from({ length: model.dimensions }, (_, i) => ((i * 37) % 11) / 10 - 0.5).join(',')}]`;
+const queryVector = () => fixedQueryVector(model.dimensions);
 /**
  * Search's settings, and sorting off: with a few rows the planner would rather sort them all than walk any graph;
  * without a sort the walk is the only way to the order, and the planner picks which graph by cost.
@@ -92,8 +90,7 @@ async function walkSettings(tx: Tx) {
 const walkPlan = (tenant: TestTenant) =>
   inTenant(tenant, async (tx) => {
     await walkSettings(tx);
-    const statement = vectorLegStatement(tenant.tenantId, {}, { ...model, vector: queryVector(), limit: 5, exactMaxChunks: 0 });
-    return (await rows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN ${statement}`)).map((r) => r['QUERY PLAN']).join('\n');
+    return explain(tx, vectorLegStatement(tenant.tenantId, {}, { ...model, vector: queryVector(), limit: 5, exactMaxChunks: 0 }));
   });
 
 beforeAll(async () => {
@@ -102,12 +99,8 @@ beforeAll(async () => {
   small = await createTenant(t, 'Small');
   await upload(large, 12, 0);
   smallDocuments = await upload(small, 6, 100);
-  [model] = await inTenant(small, (tx) =>
-    rows<{ model: string | null; dimensions: number }>(tx, sql`
-      SELECT embedding_model AS model, embedding_dimensions AS dimensions FROM documents WHERE tenant_id = ${small.tenantId} LIMIT 1`));
-  // The own graph holds the chunks in the HNSW graph (not ann_pending): after the vector catch-up.
-  await eventually('the vector catch-up to finish', pending, (n) => n === 0, 120_000);
-  await eventually('an ANALYZE as the owner', () => t.service.ctx.db.maintain((run) => run('ANALYZE document_chunks, documents')), (done) => done !== null);
+  model = await embeddingModelOf(t, small);
+  await settleForPlans(t);
 }, 240_000);
 afterAll(async () => t?.close());
 
@@ -125,6 +118,7 @@ describe('own graphs on the database', () => {
   });
 
   it('the walk of the own graph answers as the exact comparison does', async () => {
+    expect(await walkPlan(small)).toContain(`Index Scan using ${ownGraphName(small.tenantId, model.dimensions)} `);
     const options = { ...model, vector: queryVector(), limit: 5 };
     const [walked, exact] = await inTenant(small, async (tx) => {
       await walkSettings(tx);
