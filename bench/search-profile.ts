@@ -11,7 +11,7 @@
  * Usage (on PGlite the kept data directory must not be open in another process):
  *   BENCH_REUSE=/tmp/pg.json npx tsx bench/search-profile.ts
  *   BENCH_REUSE=/tmp/pglite.json npx tsx bench/search-profile.ts
- * Knobs: BENCH_CASES (as bench/search.ts), BENCH_QUERIES, SEARCH_PARALLEL_LEGS=true, SEARCH_FULLTEXT_MAX_RANKED,
+ * Knobs: BENCH_CASES (as bench/search.ts), BENCH_QUERIES, SEARCH_PARALLEL_LEGS=false, SEARCH_FULLTEXT_MAX_RANKED,
  *        BENCH_EXPLAIN=1 (EXPLAIN ANALYZE the slowest statement of each leg), BENCH_ANSWERS=<file> (every answer).
  */
 import { createHash } from 'node:crypto';
@@ -96,7 +96,7 @@ const service = createSearchService({
   db: timedDb,
   log: pino({ level: 'warn' }),
   embeddings: { forTenant: () => Promise.reject(new Error('the seeded documents record their model: no resolver needed')) },
-  parallelLegs: process.env.SEARCH_PARALLEL_LEGS === 'true',
+  parallelLegs: process.env.SEARCH_PARALLEL_LEGS !== 'false', // on by default, as in the service
   fulltextMaxRanked: process.env.SEARCH_FULLTEXT_MAX_RANKED ? Number(process.env.SEARCH_FULLTEXT_MAX_RANKED) : undefined,
 });
 /** BENCH_ANSWERS=<file>: every case's answers (chunk ids per query), to compare two settings query by query. */

@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, onPostgres, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { indexedOk, uploadOk } from '../../../test/support/documents.js';
+import { eventually } from '../../../test/support/eventually.js';
 
 /**
  * SEARCH_PARALLEL_LEGS (PostgreSQL server only, on by default): a hybrid query's full-text leg runs on a second
@@ -57,6 +59,38 @@ describe.skipIf(!onPostgres)('hybrid search with its legs on two connections [Po
     const together = await Promise.all(queries.map((q) => search(parallel, q)));
     expect(together.map((r) => r.statusCode)).toEqual(queries.map(() => 200));
     expect(together.map((r) => r.json())).toEqual(alone);
+  });
+
+  it('starts its full-text leg without waiting for the query embedding', async () => {
+    // The embedding's first step, the lookup of the models in use, reads documents; the full-text leg's first
+    // statement reads only chunks, its second the live chunks (documents too). With documents locked by another
+    // transaction, a search whose full-text leg waited for the embedding shows no full-text statement; this one shows
+    // it, blocked on documents beside the lookup. A pool of its own: a worker's poll may block on documents as well.
+    const wide = await startTestService({ reuse: { dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl }, env: { SEARCH_PARALLEL_LEGS: 'true', DATABASE_POOL_SIZE: '8' } });
+    const locker = new pg.Client({ connectionString: t.config.databaseUrl! });
+    const watcher = new pg.Client({ connectionString: t.config.databaseUrl! });
+    try {
+      await Promise.all([locker.connect(), watcher.connect()]);
+      const payload = { query: 'military equipment police' };
+      const expected = (await search(t, payload)).json();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE documents IN ACCESS EXCLUSIVE MODE');
+      const answer = search(wide, payload);
+      const blocked = () =>
+        watcher
+          .query<{ query: string }>("SELECT query FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")
+          .then((r) => r.rows.map((row) => row.query));
+      const waiting = await eventually('the full-text leg to wait on documents', blocked, (qs) => qs.some((q) => q.includes('ts_rank_cd')), 30_000);
+      expect(waiting.some((q) => q.includes('RECURSIVE models'))).toBe(true); // the embedding is still waiting
+      await locker.query('COMMIT');
+      const res = await answer;
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(expected);
+    } finally {
+      await locker.end();
+      await watcher.end();
+      await wide.close();
+    }
   });
 
   it("keeps the tenant's rows to the tenant on both connections", async () => {

@@ -97,6 +97,26 @@ export function interleaveByRank<T extends { id: string; distance: number }>(leg
 }
 
 /**
+ * A leg in a transaction of its own: `begun` resolves once that transaction holds its connection (or failed before
+ * it did); `settled` never rejects, so a caller that gave up early (its embedding failed) leaves nothing unhandled.
+ */
+function startTextLeg<T>(tenant: TenantDb, leg: (tx: Tx) => Promise<T>) {
+  let holdsConnection!: () => void;
+  const holding = new Promise<void>((resolve) => (holdsConnection = resolve));
+  const settled = tenant
+    .run(async ({ tx }) => {
+      holdsConnection();
+      await tuneSearch(tx, null);
+      return leg(tx);
+    })
+    .then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+  return { begun: Promise.race([holding, settled]).then(() => undefined), settled };
+}
+
+/**
  * Retrieval over the tenant's indexed chunks: vector (cosine, the query embedded by each embedding model in use,
  * every document compared in its own model's space), full text, or both fused by reciprocal rank. Hits of one document whose texts overlap are collapsed into the best one.
  */
@@ -154,10 +174,18 @@ export function createSearchService(deps: SearchDeps) {
     };
     const limit = input.top_k * (input.mode === 'hybrid' ? CANDIDATES_PER_RESULT : HITS_PER_RESULT);
 
-    // One query embedding per model in use: each document is compared in the vector space it was embedded in.
+    const textPart = async (tx: Tx) => (input.mode !== 'vector' ? fulltextLeg(tx, tenantId, filters, query, limit, deps.fulltextMaxRanked) : []);
+
+    // One query embedding per model in use: each document is compared in the vector space it was embedded in. The
+    // lookup of the models is asked for first, so on a full pool it is served before the full-text transaction.
+    const embedding = input.mode !== 'fulltext' ? queryEmbedder.embedQuery(tenantId, query) : null;
+    // On a PostgreSQL server (SEARCH_PARALLEL_LEGS, on by default) a hybrid query's full-text leg needs no embedding:
+    // it starts now, on a connection of its own, and runs beside the lookup of the models, the embedding (a
+    // provider's round trip) and the vector leg.
+    const text = parallelLegs && input.mode === 'hybrid' ? startTextLeg(tenant, textPart) : null;
     let embedded: QueryEmbedding[] = [];
-    if (input.mode !== 'fulltext') {
-      const result = await queryEmbedder.embedQuery(tenantId, query);
+    if (embedding) {
+      const result = await embedding;
       embedded = result.embedded;
       if (input.mode === 'vector' && embedded.length === 0 && result.failures > 0) throw result.firstError;
     }
@@ -170,44 +198,30 @@ export function createSearchService(deps: SearchDeps) {
       for (const e of embedded) legs.push(await vectorLeg(tx, tenantId, filters, { ...e, limit }));
       return interleaveByRank(legs).slice(0, limit);
     };
-    const textPart = async (tx: Tx) => (input.mode !== 'vector' ? fulltextLeg(tx, tenantId, filters, query, limit, deps.fulltextMaxRanked) : []);
     const rankAndRead = async (tx: Tx, vectorHits: { id: string; distance: number }[], textHits: { id: string; rank: number }[]) => {
       const top = fuseRanks(input.mode, input.top_k, vectorHits, textHits, embedded);
       return { top, hits: await chunkHits(tx, tenantId, top.map(([id]) => id)) };
     };
+    const textHits = async () => {
+      const settled = await text!.settled;
+      if ('error' in settled) throw settled.error;
+      return settled.value;
+    };
 
-    // Both legs, the fusion and the hits in one transaction: every round trip costs a write and a read on
-    // each side, which is most of this route's own CPU. On a PostgreSQL server (SEARCH_PARALLEL_LEGS, on by default)
-    // a hybrid query runs its full-text leg on a second connection meanwhile (the embedded database has one).
-    // The vector transaction waits for the full-text one's result while holding a connection, so it asks for its
-    // connection only once the full-text transaction holds one: that one then waits for nothing, and a pool full of
-    // searches drains instead of deadlocking (vector transactions holding every connection, their full-text halves
-    // queued behind them; parallel-legs.test.ts runs more searches at once than the pool has connections).
-    const parallel = parallelLegs && input.mode === 'hybrid' && embedded.length > 0;
-    const { top, hits } = parallel
-      ? await (async () => {
-          let holdsConnection!: () => void;
-          const textBegun = new Promise<void>((resolve) => (holdsConnection = resolve));
-          const textHits = tenant.run(async ({ tx }) => {
-            holdsConnection();
-            await tune(tx, false);
-            return textPart(tx);
-          });
-          // Awaited on every path (a rejection of the vector side must not leave this one unhandled); a transaction
-          // that failed before it began releases the vector side too.
-          const settled = textHits.then(
-            (value) => ({ value }),
-            (error: unknown) => ({ error }),
-          );
-          await Promise.race([textBegun, settled]);
-          return tenant.run(async ({ tx }) => {
-            await tune(tx, true);
+    // Without a full-text transaction of its own, both legs, the fusion and the hits run in one transaction: every
+    // round trip costs a write and a read on each side, which is most of this route's own CPU. With one, the vector
+    // transaction waits for the full-text one's result while holding a connection, so it asks for its connection only
+    // once the full-text transaction holds one: that one then waits for nothing, and a pool full of searches drains
+    // instead of deadlocking (vector transactions holding every connection, their full-text halves queued behind
+    // them; parallel-legs.test.ts runs more searches at once than the pool has connections).
+    const { top, hits } = text
+      ? await text.begun.then(() =>
+          tenant.run(async ({ tx }) => {
+            if (embedded.length) await tune(tx, true);
             const vectorHits = await vectorPart(tx);
-            const text = await settled;
-            if ('error' in text) throw text.error;
-            return rankAndRead(tx, vectorHits, text.value);
-          });
-        })()
+            return rankAndRead(tx, vectorHits, await textHits());
+          }),
+        )
       : await tenant.run(async ({ tx }) => {
           await tune(tx, embedded.length > 0);
           return rankAndRead(tx, await vectorPart(tx), await textPart(tx));
