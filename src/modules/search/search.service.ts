@@ -97,8 +97,9 @@ export function interleaveByRank<T extends { id: string; distance: number }>(leg
 }
 
 /**
- * A leg in a transaction of its own: `begun` resolves once that transaction holds its connection (or failed before
- * it did); `settled` never rejects, so a caller that gave up early (its embedding failed) leaves nothing unhandled.
+ * The full-text leg in a transaction of its own (planner settings without the vector ones): `begun` resolves once
+ * that transaction holds its connection (or failed before it did); `settled` never rejects, so a caller that gave
+ * up early (the lookup of its models failed) leaves nothing unhandled.
  */
 function startTextLeg<T>(tenant: TenantDb, leg: (tx: Tx) => Promise<T>) {
   let holdsConnection!: () => void;
