@@ -72,7 +72,7 @@ export function createModules(ctx: CoreContext): Module[] {
     startSession: (tenantId, userId, options) => sessions.start(tenantId, userId, options),
     firstPartyOrigins: ctx.config.firstPartyOrigins,
   });
-  const search = createSearchService({ db: ctx.db, log: ctx.log, embeddings: llm.embeddings, fusion: ctx.config.search, parallelLegs: ctx.config.search.parallelLegs, fulltextMaxRanked: ctx.config.search.fulltextMaxRanked });
+  const search = createSearchService({ db: ctx.db, log: ctx.log, metrics: ctx.metrics, embeddings: llm.embeddings, fusion: ctx.config.search, parallelLegs: ctx.config.search.parallelLegs, fulltextMaxRanked: ctx.config.search.fulltextMaxRanked });
   if (ctx.config.search.ownGraphs) ctx.maintenance.addTask(ownGraphsTask({ minChunks: ctx.config.search.ownGraphMinChunks ?? undefined }));
   // Areas that keep data per app installation (app data, rich documents, assets) add their purger here.
   const appDataPurgers: AppDataPurger[] = [];

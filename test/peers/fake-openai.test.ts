@@ -274,6 +274,18 @@ describe('failure modes', () => {
     expect(fake.requests[0]).toMatchObject({ mode: 'slow', status: 200 });
   });
 
+  it('hold: no answer until release(), then the normal one; the mode counts down like the others', async () => {
+    fake.setMode({ mode: 'hold', times: 1 });
+    const pending = chat();
+    await fake.waitFor((r) => r.length === 1);
+    const second = await chat(); // the setting went back to 'ok' after one request
+    expect(second).toMatchObject({ object: 'chat.completion' });
+    expect(fake.requests[0]).toMatchObject({ mode: 'hold', status: null });
+    fake.release();
+    await expect(pending).resolves.toMatchObject({ object: 'chat.completion' });
+    expect(fake.requests[0]).toMatchObject({ mode: 'hold', status: 200 });
+  });
+
   it('hang: the client’s timeout ends the call, and close() does not wait for hanging calls', async () => {
     const own = await startFakeOpenAI();
     own.setMode('hang');

@@ -25,6 +25,8 @@ export const FAKE_MODES = [
   'slow',
   /** A chat stream whose pieces arrive `delayMs` apart (the first at once): a client can leave mid-answer. */
   'slow_stream',
+  /** No answer until release() is called, then the normal one: a test acts while the request is in flight. */
+  'hold',
   'redirect',
   'echo_key',
 ] as const;
@@ -84,7 +86,9 @@ export interface FakeOpenAI {
   setMode(mode: FakeMode | ModeSetting): void;
   /** Scripts the chat replies (streamed or not) until reset() or setReply(null): a text, or a function of the request. */
   setReply(reply: ChatReply | null): void;
-  /** Back to 'ok', echoed replies and an empty request record. */
+  /** Answers every request held by 'hold' normally (those still connected). */
+  release(): void;
+  /** Back to 'ok', echoed replies, an empty request record and no answer held. */
   reset(): void;
   /** Resolves once `predicate(requests)` holds (e.g. a request was recorded as aborted). */
   waitFor(predicate: (requests: RecordedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
@@ -193,6 +197,8 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
   let seq = 0;
   const requests: RecordedRequest[] = [];
   const cutByServer = new WeakSet<ServerResponse>();
+  /** The answers 'hold' keeps back, until release(). */
+  let held: (() => void)[] = [];
 
   function fresh(mode: FakeMode, s: Partial<ModeSetting> = {}) {
     return {
@@ -427,6 +433,9 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
         return send(res, rec, 200, '{"id": "chatcmpl-malformed", "choices": [ {');
       case 'hang':
         return; // no answer; the client's abort (or close()) ends it
+      case 'hold':
+        held.push(() => route(req, res, rec, body, 'ok'));
+        return;
       case 'slow': {
         const timer = setTimeout(() => route(req, res, rec, body, 'ok'), current.delayMs);
         res.once('close', () => clearTimeout(timer));
@@ -458,10 +467,16 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
     setReply(next) {
       reply = next;
     },
+    release() {
+      const answers = held;
+      held = [];
+      for (const answer of answers) answer();
+    },
     reset() {
       setting = fresh('ok');
       reply = null;
       requests.length = 0;
+      held = []; // still unanswered: they end when their client leaves, or at close()
     },
     async waitFor(predicate, timeoutMs = 2000) {
       await eventually('a condition on the fake-openai requests', () => requests, predicate, timeoutMs, 5);

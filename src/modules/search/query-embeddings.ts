@@ -65,8 +65,10 @@ export function createQueryEmbedder(deps: QueryEmbedderDeps) {
     return { model, vector: vectorLiteral(f), dimensions: f.length };
   }
 
-  async function embedQuery(tenantId: string, query: string) {
+  /** `onModels` sees the models in use before the query is embedded (the caller may start other work meanwhile). */
+  async function embedQuery(tenantId: string, query: string, onModels?: (models: { model: string | null }[]) => void) {
     const models = await deps.db.tenant(tenantId, (tx) => embeddingModelsInUse(tx, tenantId));
+    onModels?.(models);
     const settled = await Promise.allSettled(models.map((m) => embedOne(tenantId, query, m.model, m.dimensions)));
     const embedded: QueryEmbedding[] = [];
     let firstError: unknown = null;

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Database, Tx } from '../../platform/db/database.js';
 import type { TenantDb } from '../../platform/db/tenant-db.js';
 import { unprocessable } from '../../platform/http/errors.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { EmbeddingResolver } from '../ingestion/index.js';
 import { createQueryEmbedder, isBuiltinModel, type QueryEmbedding } from './query-embeddings.js';
 import { chunkHits, fulltextLeg, tuneSearch, vectorExtensionVersion, vectorLeg, type ChunkHit, type SearchFilters } from './search.repo.js';
@@ -30,7 +31,11 @@ export interface SearchDeps {
   parallelLegs?: boolean;
   /** SEARCH_FULLTEXT_MAX_RANKED (default FULLTEXT_MAX_RANKED). */
   fulltextMaxRanked?: number;
+  /** kb_search_step_seconds: where a search's time goes (none in benchmarks that build the service alone). */
+  metrics?: Metrics;
 }
+
+type SearchStep = 'embedding' | 'vector' | 'fulltext';
 
 /**
  * Reciprocal-rank fusion: a hit at rank r of a leg adds weight / (rrfK + r). `rrfK` damps the weight of the very
@@ -117,6 +122,8 @@ function startTextLeg<T>(tenant: TenantDb, leg: (tx: Tx) => Promise<T>) {
   return { begun: Promise.race([holding, settled]).then(() => undefined), settled };
 }
 
+type TextLeg = ReturnType<typeof startTextLeg<{ id: string; rank: number }[]>>;
+
 /**
  * Retrieval over the tenant's indexed chunks: vector (cosine, the query embedded by each embedding model in use,
  * every document compared in its own model's space), full text, or both fused by reciprocal rank. Hits of one document whose texts overlap are collapsed into the best one.
@@ -126,6 +133,17 @@ export function createSearchService(deps: SearchDeps) {
   const fusion = deps.fusion ?? DEFAULT_FUSION;
   const parallelLegs = Boolean(deps.parallelLegs) && db.kind === 'postgres';
   const queryEmbedder = createQueryEmbedder(deps);
+  const steps = deps.metrics?.histogram('kb_search_step_seconds', "Time of a search's steps: embedding (the lookup of the models in use and the query embedding), vector and fulltext (each leg's statements)", ['step']);
+
+  async function timed<T>(step: SearchStep, work: () => Promise<T>): Promise<T> {
+    if (!steps) return work();
+    const end = steps.startTimer({ step });
+    try {
+      return await work();
+    } finally {
+      end();
+    }
+  }
   let iterativeScan: Promise<boolean> | null = null;
 
   /** pgvector >= 0.8 has iterative index scans; the embedded and the server builds may differ, so ask once. */
@@ -175,15 +193,27 @@ export function createSearchService(deps: SearchDeps) {
     };
     const limit = input.top_k * (input.mode === 'hybrid' ? CANDIDATES_PER_RESULT : HITS_PER_RESULT);
 
-    const textPart = async (tx: Tx) => (input.mode !== 'vector' ? fulltextLeg(tx, tenantId, filters, query, limit, deps.fulltextMaxRanked) : []);
+    const textPart = (tx: Tx) => (input.mode !== 'vector' ? timed('fulltext', () => fulltextLeg(tx, tenantId, filters, query, limit, deps.fulltextMaxRanked)) : Promise.resolve([]));
+    const hybrid = input.mode === 'hybrid';
+    let text: TextLeg | null = null;
 
     // One query embedding per model in use: each document is compared in the vector space it was embedded in. The
     // lookup of the models is asked for first, so on a full pool it is served before the full-text transaction.
-    const embedding = input.mode !== 'fulltext' ? queryEmbedder.embedQuery(tenantId, query) : null;
+    // On one connection (the embedded database, or parallel legs off) a hybrid query's full-text leg still uses the
+    // time a provider takes to embed the query: it runs in a transaction of its own between the lookup and the
+    // vector leg. Not for the built-in embedder, which answers at once: there it would only add a transaction.
+    const embedding =
+      input.mode !== 'fulltext'
+        ? timed('embedding', () =>
+            queryEmbedder.embedQuery(tenantId, query, (models) => {
+              if (!text && hybrid && models.some((m) => !isBuiltinModel(m.model))) text = startTextLeg(tenant, textPart);
+            }),
+          )
+        : null;
     // On a PostgreSQL server (SEARCH_PARALLEL_LEGS, on by default) a hybrid query's full-text leg needs no embedding:
     // it starts now, on a connection of its own, and runs beside the lookup of the models, the embedding (a
     // provider's round trip) and the vector leg.
-    const text = parallelLegs && input.mode === 'hybrid' ? startTextLeg(tenant, textPart) : null;
+    if (parallelLegs && hybrid) text = startTextLeg(tenant, textPart);
     let embedded: QueryEmbedding[] = [];
     if (embedding) {
       const result = await embedding;
@@ -196,7 +226,7 @@ export function createSearchService(deps: SearchDeps) {
     const vectorPart = async (tx: Tx) => {
       if (!embedded.length) return [];
       const legs = [];
-      for (const e of embedded) legs.push(await vectorLeg(tx, tenantId, filters, { ...e, limit }));
+      for (const e of embedded) legs.push(await timed('vector', () => vectorLeg(tx, tenantId, filters, { ...e, limit })));
       return interleaveByRank(legs).slice(0, limit);
     };
     const rankAndRead = async (tx: Tx, vectorHits: { id: string; distance: number }[], textHits: { id: string; rank: number }[]) => {
@@ -212,11 +242,12 @@ export function createSearchService(deps: SearchDeps) {
     // Without a full-text transaction of its own, both legs, the fusion and the hits run in one transaction: every
     // round trip costs a write and a read on each side, which is most of this route's own CPU. With one, the vector
     // transaction waits for the full-text one's result while holding a connection, so it asks for its connection only
-    // once the full-text transaction holds one: that one then waits for nothing, and a pool full of searches drains
-    // instead of deadlocking (vector transactions holding every connection, their full-text halves queued behind
-    // them; parallel-legs.test.ts runs more searches at once than the pool has connections).
+    // once the full-text transaction holds one (with parallel legs) or has ended (on one connection): that one then
+    // waits for nothing, and a pool full of searches drains instead of deadlocking (vector transactions holding every
+    // connection, their full-text halves queued behind them; parallel-legs.test.ts runs more searches at once than
+    // the pool has connections).
     const { top, hits } = text
-      ? await text.begun.then(() =>
+      ? await (parallelLegs ? text.begun : text.settled).then(() =>
           tenant.run(async ({ tx }) => {
             if (embedded.length) await tune(tx, true);
             const vectorHits = await vectorPart(tx);

@@ -7,6 +7,7 @@ import { startS3Peer, type S3Peer } from '../../../test/peers/s3-peer.js';
 import { indexedOk, uploadOk } from '../../../test/support/documents.js';
 import { activate, chatBody, configureProvider } from '../../../test/support/llm.js';
 import { eventually } from '../../../test/support/eventually.js';
+import { seriesValue as value } from '../../../test/support/metrics.js';
 
 /**
  * GET /metrics (issue 13 item 4): Prometheus text, behind METRICS_TOKEN on the HTTP port or on METRICS_PORT, with the
@@ -36,17 +37,6 @@ const scrape = async (target = t) => {
   return res.body;
 };
 
-/** The value of one series, by its name and exact labels as written in the exposition ({} for none). */
-function value(text: string, name: string, labels: Record<string, string> = {}): number | null {
-  const wanted = Object.entries(labels);
-  for (const line of text.split('\n')) {
-    const m = /^([a-z_:][a-z0-9_:]*)(?:\{(.*)\})? (\S+)$/i.exec(line);
-    if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
-    if (wanted.every(([k, v]) => have[k] === v) && Object.keys(have).length === wanted.length) return Number(m[3]);
-  }
-  return null;
-}
 
 describe('GET /metrics on the HTTP port', () => {
   it('requires the METRICS_TOKEN bearer; a JWT or an API key does not open it', async () => {
