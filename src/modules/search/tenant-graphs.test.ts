@@ -109,13 +109,14 @@ describe('own graphs on the database', () => {
     // No run by hand: the maintenance run that follows the vector catch-up (the task registered by the composition
     // root with SEARCH_OWN_GRAPH_MIN_CHUNKS) builds it.
     const name = ownGraphName(small.tenantId, model.dimensions);
-    expect(await eventually('the own graph built', ownGraphs, (names) => names?.includes(name) === true, 30_000)).toEqual([name]);
+    // A bound, not a timing: under a loaded CI the catch-up and the maintenance after it took more than 30 s once.
+    expect(await eventually('the own graph built', ownGraphs, (names) => names?.includes(name) === true, 120_000)).toEqual([name]);
     expect(await walkPlan(small)).toContain(`Index Scan using ${name} `);
     // The large tenant (two thirds of the chunks) walks the shared graph.
     const largePlan = await walkPlan(large);
     expect(largePlan).toContain(`Index Scan using document_chunks_hnsw_${model.dimensions} `);
     expect(largePlan).not.toMatch(/_t_[0-9a-f]{32}/);
-  });
+  }, 180_000);
 
   it('the walk of the own graph answers as the exact comparison does', async () => {
     expect(await walkPlan(small)).toContain(`Index Scan using ${ownGraphName(small.tenantId, model.dimensions)} `);
