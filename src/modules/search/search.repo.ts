@@ -103,10 +103,25 @@ export function exactLimits(dimensions: number): { always: number; max: number }
 }
 export const EXACT_MAX_SHARE = 0.25;
 
+/** pgvector indexes `vector` of at most this many dimensions; larger ones are indexed as `halfvec` (migration 0024). */
+export const VECTOR_INDEX_MAX_DIMENSIONS = 2_000;
+
+/**
+ * The type a dimension's HNSW graphs (shared and tenants' own) index the chunk vector as, with its operator class:
+ * `vector(D)` up to 2 000 dimensions, `halfvec(D)` above (half precision, indexed up to 4 000). A leg walking a
+ * graph orders by this expression, so its distances are the graph's own.
+ */
+export function graphCast(dimensions: number): { type: string; ops: string } {
+  if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 16000) throw new Error(`bad dimensions ${dimensions}`);
+  return dimensions <= VECTOR_INDEX_MAX_DIMENSIONS
+    ? { type: `vector(${dimensions})`, ops: 'vector_cosine_ops' }
+    : { type: `halfvec(${dimensions})`, ops: 'halfvec_cosine_ops' };
+}
+
 /**
  * Cosine distance over the chunks of the query's dimension: exactly over every filtered chunk when exactLimits
- * say so, else through the partial HNSW index of the dimension (the cast to vector(D) is that index's expression)
- * plus the chunks not yet in its graph.
+ * say so, else through the partial HNSW index of the dimension (the cast to graphCast(D) is that index's
+ * expression) plus the chunks not yet in its graph, by the same cast so the two lists compare.
  */
 export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters, o: VectorLegOptions) {
   return rows<{ id: string; distance: number }>(tx, vectorLegStatement(tenantId, filters, o));
@@ -114,8 +129,7 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
 
 /** The statement vectorLeg runs (its own function so a test can EXPLAIN exactly what search issues). */
 export function vectorLegStatement(tenantId: string, filters: SearchFilters, o: VectorLegOptions): SQL {
-  if (!Number.isInteger(o.dimensions) || o.dimensions < 1 || o.dimensions > 16000) throw new Error(`bad dimensions ${o.dimensions}`);
-  const cast = sql.raw(`vector(${o.dimensions})`);
+  const cast = sql.raw(graphCast(o.dimensions).type);
   // Inlined, not a parameter: the planner must see the constant to match the partial index's predicate.
   const ofModel = (column: string) => (o.model === null ? sql`${sql.raw(column)} IS NULL` : sql`${sql.raw(column)} = ${o.model}`);
   const where = sql`${scope(tenantId, filters)} AND c.dimensions = ${sql.raw(String(o.dimensions))} AND ${ofModel('c.embedding_model')}`;

@@ -1,6 +1,6 @@
 import type { OwnerStatement } from '../../platform/db/database.js';
 import type { MaintenanceTask } from '../../platform/db/maintenance.js';
-import { exactLimits } from './search.repo.js';
+import { exactLimits, graphCast } from './search.repo.js';
 
 /**
  * A tenant's own HNSW graph (issue 16 item 3). Every tenant's chunks of a dimension share one graph (the partial
@@ -120,10 +120,11 @@ export function ownGraphsTask(rule: OwnGraphRule = {}): MaintenanceTask {
     }
     for (const next of build) {
       const name = ownGraphName(next.tenantId, next.dimensions);
+      const { type, ops } = graphCast(next.dimensions);
       const started = performance.now();
       await run(`
         CREATE INDEX ${concurrently}IF NOT EXISTS ${name} ON document_chunks
-        USING hnsw ((embedding::vector(${next.dimensions})) vector_cosine_ops)
+        USING hnsw ((embedding::${type}) ${ops})
         WHERE tenant_id = '${next.tenantId}' AND dimensions = ${next.dimensions} AND NOT ann_pending`);
       done.push(`built ${name} over ${next.chunks} chunks in ${Math.round(performance.now() - started)} ms`);
     }
