@@ -6,8 +6,8 @@ import { indexedOk, search, uploadOk } from '../../../test/support/documents.js'
 import { eventually } from '../../../test/support/eventually.js';
 import { activate, configureProvider } from '../../../test/support/llm.js';
 import { embeddingModelOf, explain, fixedQueryVector, settleForPlans } from '../../../test/support/vector-leg.js';
-import type { Tx } from '../../platform/db/database.js';
-import { graphCast, tuneSearch, vectorLeg, vectorLegStatement } from './search.repo.js';
+import { rows, type Tx } from '../../platform/db/database.js';
+import { exactLimits, graphCast, tuneSearch, underLegSettings, vectorLeg, vectorLegStatement } from './search.repo.js';
 import { listGraphs, ownGraphName, ownGraphsTask } from './tenant-graphs.js';
 
 /**
@@ -26,14 +26,16 @@ const words = ['harbour', 'lantern', 'granite', 'orchard', 'meadow', 'copper', '
 const text = (n: number) => `Note ${n}: ${words.map((w, i) => words[(n + i * 3) % words.length] + (i === n % 8 ? ' ' + w : '')).join(' ')}.`;
 
 const inTenant = <T>(fn: (tx: Tx) => Promise<T>) => t.service.ctx.db.tenant(tenant.tenantId, fn);
-/** Search's settings, and sorting off: with a few rows the planner would rather sort them than walk a graph. */
-async function walkSettings(tx: Tx) {
-  await tuneSearch(tx, 40);
-  await tx.execute(sql`SELECT set_config('enable_sort', 'off', true)`);
-}
 const options = () => ({ ...model, vector: fixedQueryVector(DIMENSIONS), limit: 5 });
-/** The leg's walk (exact branch ruled out) as the planner plans it. */
-const walkPlan = () => inTenant(async (tx) => (await walkSettings(tx), explain(tx, vectorLegStatement(tenant.tenantId, {}, { ...options(), exactMaxChunks: 0 }))));
+/**
+ * The leg's walk (exact branch ruled out) as the planner plans it under the leg's own settings (underLegSettings,
+ * as vectorLeg runs it): with eight documents' chunks it would rather sort them all than walk any graph.
+ */
+const walkPlan = () =>
+  inTenant(async (tx) => {
+    await tuneSearch(tx, 40);
+    return underLegSettings(tx, DIMENSIONS, () => explain(tx, vectorLegStatement(tenant.tenantId, {}, { ...options(), exactMaxChunks: 0 })));
+  });
 
 beforeAll(async () => {
   fake = await startFakeOpenAI({ dimensions: DIMENSIONS });
@@ -60,11 +62,32 @@ describe('vectors of more than 2 000 dimensions', () => {
     expect(() => graphCast(0)).toThrow(/bad dimensions/);
   });
 
+  it('are compared exactly up to fewer chunks as they grow (each is read out of line)', () => {
+    expect(exactLimits(384)).toEqual({ always: 4_000, max: 12_000 });
+    expect(exactLimits(768)).toEqual({ always: 2_000, max: 2_000 });
+    expect(exactLimits(1536)).toEqual({ always: 1_000, max: 1_000 });
+    expect(exactLimits(3072)).toEqual({ always: 500, max: 500 });
+  });
+
+  it('plan the sort of every chunk without the leg settings, and the walk with them', async () => {
+    const plain = await inTenant(async (tx) => (await tuneSearch(tx, 40), explain(tx, vectorLegStatement(tenant.tenantId, {}, { ...options(), exactMaxChunks: 0 }))));
+    // Without them the planner sorts these few chunks (it does not see the TOAST read of each vector)...
+    expect(plain).not.toContain(`Index Scan using document_chunks_hnsw_${DIMENSIONS} `);
+    // ...and within them it walks the graph, and the settings are back as they were after the leg.
+    expect(await walkPlan()).toContain(`Index Scan using document_chunks_hnsw_${DIMENSIONS} `);
+    const after = await inTenant(async (tx) => {
+      await tuneSearch(tx, 40);
+      await vectorLeg(tx, tenant.tenantId, {}, options());
+      return (await rows<{ sort: string; jit: string }>(tx, sql`SELECT current_setting('enable_sort') AS sort, current_setting('jit') AS jit`))[0];
+    });
+    expect(after).toEqual({ sort: 'on', jit: 'off' });
+  });
+
   it("walk the dimension's shared graph, and answer as the exact comparison does", async () => {
     expect(model.dimensions).toBe(DIMENSIONS);
     expect(await walkPlan()).toContain(`Index Scan using document_chunks_hnsw_${DIMENSIONS} `);
     const [walked, exact] = await inTenant(async (tx) => {
-      await walkSettings(tx);
+      await tuneSearch(tx, 40);
       return [await vectorLeg(tx, tenant.tenantId, {}, { ...options(), exactMaxChunks: 0 }), await vectorLeg(tx, tenant.tenantId, {}, { ...options(), exactAlwaysChunks: 1000 })];
     });
     expect(walked.length).toBe(5);

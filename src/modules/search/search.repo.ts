@@ -96,10 +96,15 @@ export const IN_ROW_MAX_DIMENSIONS = 448;
  *   ~4 ms, faster than 8 000 exact comparisons, but finds a third of the true neighbours);
  * - up to `max` chunks, exactly if they are at most a quarter of the table's chunks (`EXACT_MAX_SHARE`): that is
  *   where the walk costs more than the comparisons (measured: docs/benchmarks.md, issue 16);
- * - above, the graph. Out of line both limits are 2 000, as before.
+ * - above, the graph. Out of line both limits are one: 2 000 chunks up to 768 dimensions, fewer as the vectors
+ *   grow, so an exact comparison stays within ~25 ms (measured per chunk on the PostgreSQL server here: 12 µs at
+ *   768 dimensions, 17 at 1 536, 49 at 3 072; 2 000 chunks of 3 072 took ~100 ms where the graph's walk takes 5-20):
+ *   1 000 at 1 536, 500 at 3 072.
  */
 export function exactLimits(dimensions: number): { always: number; max: number } {
-  return dimensions <= IN_ROW_MAX_DIMENSIONS ? { always: 4_000, max: 12_000 } : { always: 2_000, max: 2_000 };
+  if (dimensions <= IN_ROW_MAX_DIMENSIONS) return { always: 4_000, max: 12_000 };
+  const outOfLine = Math.round((2_000 * 768) / Math.max(dimensions, 768));
+  return { always: outOfLine, max: outOfLine };
 }
 export const EXACT_MAX_SHARE = 0.25;
 
@@ -124,7 +129,27 @@ export function graphCast(dimensions: number): { type: string; ops: string } {
  * expression) plus the chunks not yet in its graph, by the same cast so the two lists compare.
  */
 export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters, o: VectorLegOptions) {
-  return rows<{ id: string; distance: number }>(tx, vectorLegStatement(tenantId, filters, o));
+  return underLegSettings(tx, o.dimensions, () => rows<{ id: string; distance: number }>(tx, vectorLegStatement(tenantId, filters, o)));
+}
+
+/**
+ * Runs `fn` (the vector leg's statement) under the planner settings a leg of this dimension needs. Vectors out of
+ * line (more than IN_ROW_MAX_DIMENSIONS): the planner costs a distance as one operator call and does not see the
+ * TOAST read behind it (12-50 µs a chunk at 768-3 072 dimensions), so up to ~10 000 filtered chunks it would
+ * rather sort them all than walk the graph (4 000 chunks of 1 536 dimensions: 83 ms sorted, 4.6 ms walked;
+ * docs/benchmarks.md, issue 16). With sorting off for this one statement the walk is the graph branch's only way
+ * to its order; the exact branch and the final order still sort, as they must. The setting is put back after.
+ * (Sorting off adds PostgreSQL's disable cost to those sorts, which would start JIT compilation, ~600 ms, were it
+ * not off for every search: tuneSearch.)
+ */
+export async function underLegSettings<T>(tx: Tx, dimensions: number, fn: () => Promise<T>): Promise<T> {
+  if (dimensions <= IN_ROW_MAX_DIMENSIONS) return fn();
+  const [{ was }] = await rows<{ was: string }>(tx, sql`SELECT current_setting('enable_sort') AS was, set_config('enable_sort', 'off', true), set_config('jit', 'off', true)`);
+  try {
+    return await fn();
+  } finally {
+    await tx.execute(sql`SELECT set_config('enable_sort', ${was}, true)`);
+  }
 }
 
 /** The statement vectorLeg runs (its own function so a test can EXPLAIN exactly what search issues). */
@@ -427,10 +452,13 @@ export async function chunkHits(tx: Tx, tenantId: string, ids: string[]): Promis
  *   the words, tags and tenant of the query. The full-text leg's generic plan joined every document of the tenant
  *   with a tag filter and took 0.4-2 s where the query's own plan takes 20 ms (docs/benchmarks.md, issue 16): every
  *   search statement's cost depends on its values, so each is planned for them.
+ * - jit off: a statement whose estimated cost passes jit_above_cost (100 000 by default) is compiled with LLVM
+ *   first, ~600 ms here, for statements that run in a few ms; a disabled plan node (enable_seqscan, or the sort a
+ *   vector leg turns off: underLegSettings) adds 10^10 to the estimate. Servers built without LLVM ignore it.
  * - efSearch (pgvector >= 0.8, null otherwise): HNSW candidate list and iterative scans for filtered search.
  */
 export async function tuneSearch(tx: Tx, efSearch: number | null): Promise<void> {
-  const settings = [`set_config('enable_seqscan', 'off', true)`, `set_config('plan_cache_mode', 'force_custom_plan', true)`];
+  const settings = [`set_config('enable_seqscan', 'off', true)`, `set_config('plan_cache_mode', 'force_custom_plan', true)`, `set_config('jit', 'off', true)`];
   if (efSearch !== null) {
     const ef = Math.max(40, Math.min(1000, Math.floor(efSearch)));
     settings.push(`set_config('hnsw.ef_search', '${ef}', true)`, `set_config('hnsw.iterative_scan', 'relaxed_order', true)`);
