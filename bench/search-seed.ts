@@ -133,3 +133,20 @@ export function createSeeder(seed: number, kb: number, dimensions: number): Seed
 }
 
 export const ROW_WIDTHS = { documents: DOC_COLUMNS.length, jobs: JOB_COLUMNS.length, chunks: CHUNK_COLUMNS.length };
+
+/** Runs a statement with parameters on whichever database the seeding connection is (as the owner). */
+export type Exec = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** One batch of documents, jobs and chunks in one transaction, the chunks `perStatement` at a time. */
+export async function insertBatch(exec: Exec, b: SeedRows, perStatement = 1000): Promise<void> {
+  await exec('BEGIN');
+  try {
+    await exec(INSERT_DOCS, columns(b.documents, ROW_WIDTHS.documents));
+    await exec(INSERT_JOBS, columns(b.jobs, ROW_WIDTHS.jobs));
+    for (let i = 0; i < b.chunks.length; i += perStatement) await exec(INSERT_CHUNKS, columns(b.chunks.slice(i, i + perStatement), ROW_WIDTHS.chunks));
+    await exec('COMMIT');
+  } catch (error) {
+    await exec('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}

@@ -58,7 +58,7 @@ import {
   type BenchTenant,
   type GeneratedDoc,
 } from './docs-lib.js';
-import { columns, createSeeder, INSERT_CHUNKS, INSERT_DOCS, INSERT_JOBS, ROW_WIDTHS, generatedToBlocks, type SeedRows } from './search-seed.js';
+import { createSeeder, generatedToBlocks, insertBatch, type Exec } from './search-seed.js';
 import { chunkDocument } from '../src/modules/ingestion/chunking/chunker.js';
 import { startServiceOn, type RunningService } from './lib.js';
 
@@ -146,22 +146,6 @@ interface RunResult {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-
-/** Runs a statement with parameters on whichever database the seeding/explaining connection is. */
-type Exec = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
-
-async function insertBatch(exec: Exec, b: SeedRows): Promise<void> {
-  await exec('BEGIN');
-  try {
-    await exec(INSERT_DOCS, columns(b.documents, ROW_WIDTHS.documents));
-    await exec(INSERT_JOBS, columns(b.jobs, ROW_WIDTHS.jobs));
-    for (let i = 0; i < b.chunks.length; i += 1000) await exec(INSERT_CHUNKS, columns(b.chunks.slice(i, i + 1000), ROW_WIDTHS.chunks));
-    await exec('COMMIT');
-  } catch (error) {
-    await exec('ROLLBACK').catch(() => {});
-    throw error;
-  }
-}
 
 const SEARCH_INDEXES = ['document_chunks_tsv', 'document_chunks_hnsw_384', 'document_chunks_hnsw_768', 'document_chunks_hnsw_1024', 'document_chunks_hnsw_1536'];
 
