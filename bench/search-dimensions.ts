@@ -70,8 +70,9 @@ try {
   }
   const [{ id: tenantId }] = (await exec(`INSERT INTO tenants (slug, name) VALUES ('bench-dims-${Date.now().toString(36)}', 'bench dims') RETURNING id::text AS id`)) as { id: string }[];
   tenantOf = tenantId;
-  const [{ def }] = (await exec(`SELECT indexdef AS def FROM pg_indexes WHERE indexname = $1`, [graph])) as { def: string }[];
-  if (!def) throw new Error(`no ${graph}: dimensions without a graph cannot be compared with one`);
+  const [found] = (await exec(`SELECT indexdef AS def FROM pg_indexes WHERE indexname = $1`, [graph])) as { def: string }[];
+  if (!found) throw new Error(`no ${graph}: dimensions without a graph cannot be compared with one`);
+  const def = found.def;
   console.log(`### Vector leg at ${dimensions} dimensions (${kind})\n\n${machine()}; ${new Date().toISOString()}; load ${loadAverage()}\n`);
 
   // Seeded without the graph, which is then built once as the migration defines it (faster than inserting into it).
