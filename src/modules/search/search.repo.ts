@@ -139,12 +139,12 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
  * rather sort them all than walk the graph (4 000 chunks of 1 536 dimensions: 83 ms sorted, 4.6 ms walked;
  * docs/benchmarks.md, issue 16). With sorting off for this one statement the walk is the graph branch's only way
  * to its order; the exact branch and the final order still sort, as they must. The setting is put back after.
- * (Sorting off adds PostgreSQL's disable cost to those sorts, which would start JIT compilation, ~600 ms, were it
- * not off for every search: tuneSearch.)
+ * Sorting off adds PostgreSQL's disable cost to those sorts, which would start JIT compilation (~600 ms): the
+ * caller has run tuneSearch, which turns jit off for the whole search transaction.
  */
 export async function underLegSettings<T>(tx: Tx, dimensions: number, fn: () => Promise<T>): Promise<T> {
   if (dimensions <= IN_ROW_MAX_DIMENSIONS) return fn();
-  const [{ was }] = await rows<{ was: string }>(tx, sql`SELECT current_setting('enable_sort') AS was, set_config('enable_sort', 'off', true), set_config('jit', 'off', true)`);
+  const [{ was }] = await rows<{ was: string }>(tx, sql`SELECT current_setting('enable_sort') AS was, set_config('enable_sort', 'off', true)`);
   try {
     return await fn();
   } finally {
