@@ -13933,7 +13933,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's provider calls, tokens and estimated cost per UTC day and per model */
+        /**
+         * Deprecated alias of GET /api/v2/llm/usage
+         * @deprecated
+         */
         get: {
             parameters: {
                 query?: {
@@ -18181,6 +18184,126 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/llm/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's provider calls, tokens and estimated cost per UTC day and per model */
+        get: {
+            parameters: {
+                query?: {
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Every day of the window, zeros included */
+                            by_day: {
+                                calls: number;
+                                completion_tokens: number;
+                                /** @description Estimated from the catalog's prices; calls of models without a price add 0 */
+                                cost_usd: number;
+                                /** Format: date */
+                                date: string;
+                                prompt_tokens: number;
+                            }[];
+                            /** @description Most expensive first */
+                            by_model: {
+                                calls: number;
+                                completion_tokens: number;
+                                /** @description Estimated from the catalog's prices; calls of models without a price add 0 */
+                                cost_usd: number;
+                                model: string;
+                                prompt_tokens: number;
+                                provider: string;
+                            }[];
+                            days: number;
+                            /**
+                             * Format: date-time
+                             * @description Start of the window: midnight UTC, days - 1 days ago
+                             */
+                            since: string;
+                            totals: {
+                                calls: number;
+                                completion_tokens: number;
+                                /** @description Estimated from the catalog's prices; calls of models without a price add 0 */
+                                cost_usd: number;
+                                prompt_tokens: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -315,7 +315,7 @@ const dollars = (value: number) => `$${value.toFixed(value < 1 ? 4 : 2)}`;
 
 /** Calls and estimated cost per day for the last 14 days, and which models they went to. */
 function Usage() {
-  const usage = useQuery({ queryKey: ['llm-usage'], queryFn: () => call(api.GET('/api/v1/llm/usage', { params: { query: { days: 14 } } })) });
+  const usage = useQuery({ queryKey: ['llm-usage'], queryFn: () => call(api.GET('/api/v2/llm/usage', { params: { query: { days: 14 } } })) });
   return (
     <QueryState query={usage} what="usage" empty="No provider call in the last 14 days." isEmpty={(data) => data.totals.calls === 0}>
       {(data) => (

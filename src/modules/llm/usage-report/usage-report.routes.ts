@@ -21,17 +21,24 @@ const Usage = Type.Object({
   by_model: Type.Array(Type.Object({ provider: Type.String(), model: Type.String(), ...Totals }), { description: 'Most expensive first' }),
 });
 
+/**
+ * The report lives under /api/v2/llm. It was first published under /api/v1/llm, whose every operation is
+ * deprecated (SPEC "Versioning"), so that address stays as a deprecated alias for clients that adopted it.
+ */
 export function usageReportRoutes(usage: UsageReport) {
-  return [
+  const at = (url: string, deprecated: boolean) =>
     route({
       method: 'GET',
-      url: '/api/v1/llm/usage',
+      url,
       tags: ['llm'],
-      summary: "The tenant's provider calls, tokens and estimated cost per UTC day and per model",
+      ...(deprecated ? { openapi: { deprecated: true } } : {}),
+      summary: deprecated
+        ? 'Deprecated alias of GET /api/v2/llm/usage'
+        : "The tenant's provider calls, tokens and estimated cost per UTC day and per model",
       auth: auth.scopes('llm:read'),
       query: UsageQuery,
       responses: { 200: Usage },
       handler: ({ tenant, query }) => usage.report(tenant, query.days),
-    }),
-  ];
+    });
+  return [at('/api/v2/llm/usage', false), at('/api/v1/llm/usage', true)];
 }

@@ -3,7 +3,7 @@ import { createTenant, startTestService, type TestService, type TestTenant } fro
 import { UsageRecorder } from '../calls/usage.js';
 import type { UsageRecord } from '../calls/usage.repo.js';
 
-/** GET /api/v1/llm/usage: calls, tokens and cost per UTC day and model, for the console's usage chart. */
+/** GET /api/v2/llm/usage: calls, tokens and cost per UTC day and model, for the console's usage chart. */
 let t: TestService;
 let a: TestTenant;
 let b: TestTenant;
@@ -32,9 +32,9 @@ const call = (tenantId: string, model: string, daysAgo: number, cost: number | n
 });
 
 const usage = (tenant: TestTenant, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/v1/llm/usage${query}`, headers: { authorization: `Bearer ${tenant.token}` } });
+  t.app.inject({ method: 'GET', url: `/api/v2/llm/usage${query}`, headers: { authorization: `Bearer ${tenant.token}` } });
 
-describe('GET /api/v1/llm/usage', () => {
+describe('GET /api/v2/llm/usage', () => {
   it("sums the tenant's calls per day and per model, lists quiet days as zeros, and never another tenant's", async () => {
     const recorder = new UsageRecorder(t.service.ctx.db, t.service.ctx.log);
     recorder.record(call(a.tenantId, 'gpt-4o-mini', 0, 0.001));
@@ -74,6 +74,15 @@ describe('GET /api/v1/llm/usage', () => {
   it('refuses a window out of range, and a caller without a key', async () => {
     expect((await usage(a, '?days=0')).statusCode).toBe(422);
     expect((await usage(a, '?days=91')).statusCode).toBe(422);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/llm/usage' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/llm/usage' })).statusCode).toBe(401);
+  });
+
+  it('answers the same report at the deprecated /api/v1/llm/usage, marked deprecated there only', async () => {
+    const v1 = await t.app.inject({ method: 'GET', url: '/api/v1/llm/usage?days=3', headers: { authorization: `Bearer ${a.token}` } });
+    expect(v1.statusCode).toBe(200);
+    expect(v1.json()).toEqual((await usage(a, '?days=3')).json());
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(doc.paths['/api/v1/llm/usage'].get.deprecated).toBe(true);
+    expect(doc.paths['/api/v2/llm/usage'].get.deprecated).toBeUndefined();
   });
 });
