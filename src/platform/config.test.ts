@@ -97,6 +97,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses a DATABASE_URL without a host (the driver would connect to the local default server instead), never echoing it', () => {
+    for (const value of ['postgres:/oops', 'localhost:5432/kb', 'mysql://db-host/kb', 'postgresql://user:s3cret@/kb', 'postgresql://db-host:99999/kb']) {
+      expect(() => loadConfig({ DATABASE_URL: value }), value).toThrow(/^DATABASE_URL /);
+      expect(() => loadConfig({ DATABASE_URL: value }), value).not.toThrow(/s3cret/);
+    }
+    for (const value of ['postgresql://kb:secret@db-host:5432/kb', 'postgres://127.0.0.1/kb', 'postgresql:///kb?host=/run/postgresql']) {
+      expect(loadConfig({ DATABASE_URL: value }).databaseUrl).toBe(value);
+    }
+  });
+
   it('reads booleans, lists and trust-proxy settings', () => {
     const c = loadConfig({
       PROVIDER_ALLOW_PRIVATE_URLS: 'yes',
@@ -112,6 +122,14 @@ describe('loadConfig', () => {
     expect(c.publicBaseUrl).toBe('https://kb.example.com');
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '9000' }).publicBaseUrl).toBe('http://0.0.0.0:9000');
+  });
+
+  it("sends browsers to the console's authorization page when the console is served, to the JSON endpoint only without one", () => {
+    const base = { PUBLIC_BASE_URL: 'https://kb.example.com' };
+    expect(loadConfig(base, { consoleBuilt: true }).oauth.authorizationPageUrl).toBe('https://kb.example.com/admin/authorize');
+    expect(loadConfig(base, { consoleBuilt: false }).oauth.authorizationPageUrl).toBe('https://kb.example.com/api/auth/authorize');
+    const own = { ...base, OAUTH_AUTHORIZATION_PAGE_URL: 'https://login.example.com/authorize' };
+    expect(loadConfig(own, { consoleBuilt: true }).oauth.authorizationPageUrl).toBe('https://login.example.com/authorize');
   });
 
   it('reads the object store and metrics settings, refusing half a configuration', () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -109,8 +110,9 @@ export interface Config {
      */
     loginPageUrl: string;
     /**
-     * The `authorization_endpoint` the discovery documents advertise: the JSON endpoint itself by default, or the web
-     * page that calls it (and follows its `redirect_to`) when browsers are sent there: the console's PUBLIC_BASE_URL/admin/authorize.
+     * The `authorization_endpoint` the discovery documents advertise: a web page that calls the JSON endpoint and follows
+     * its `redirect_to`. The console's PUBLIC_BASE_URL/admin/authorize when the console is built (so browsers get a sign-in
+     * and consent page, not JSON); the JSON endpoint itself only when there is no console to send them to.
      */
     authorizationPageUrl: string;
   };
@@ -308,7 +310,15 @@ function firstPartyOrigins(env: Env, publicBaseUrl: string): string[] {
   return [...origins];
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** Where `npm run web:build` puts the console (web/vite.config.ts); served at /admin/ when its index.html exists. */
+export const CONSOLE_DIR = path.resolve(import.meta.dirname, '../../web/dist');
+
+export interface ConfigContext {
+  /** Whether the console is built and so served at /admin/ (decides the default OAuth authorization page). */
+  consoleBuilt: boolean;
+}
+
+export function loadConfig(env: Env = process.env, context: ConfigContext = { consoleBuilt: existsSync(path.join(CONSOLE_DIR, 'index.html')) }): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const host = str(env, 'HOST') ?? '127.0.0.1';
   const databaseAppRole = str(env, 'DATABASE_APP_ROLE') ?? 'kb_app';
@@ -395,7 +405,9 @@ export function loadConfig(env: Env = process.env): Config {
     },
     oauth: {
       loginPageUrl: absoluteUrl('OAUTH_LOGIN_PAGE_URL', str(env, 'OAUTH_LOGIN_PAGE_URL')) ?? `${publicBaseUrl}/admin/sign-in`,
-      authorizationPageUrl: absoluteUrl('OAUTH_AUTHORIZATION_PAGE_URL', str(env, 'OAUTH_AUTHORIZATION_PAGE_URL')) ?? `${publicBaseUrl}/api/auth/authorize`,
+      authorizationPageUrl:
+        absoluteUrl('OAUTH_AUTHORIZATION_PAGE_URL', str(env, 'OAUTH_AUTHORIZATION_PAGE_URL')) ??
+        (context.consoleBuilt ? `${publicBaseUrl}/admin/authorize` : `${publicBaseUrl}/api/auth/authorize`),
     },
     appContent: {
       maxRecords: int(env, 'APP_DATA_MAX_RECORDS', 100_000, 1),

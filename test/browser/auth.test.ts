@@ -30,7 +30,6 @@ describe.skipIf(browserSkipReason)('signing in to the console, and authorizing O
         SMTP_URL: smtp.url,
         SSO_ALLOW_HTTP_ISSUERS: 'true',
         PROVIDER_ALLOWED_HOSTS: '127.0.0.1,localhost',
-        OAUTH_AUTHORIZATION_PAGE_URL: `${base}/admin/authorize`,
       },
     });
     tenant = await createTenant(t, 'Auth Co');

@@ -23,7 +23,8 @@ describe('metadata', () => {
     const base = fixture.base;
     expect(oidc.json()).toMatchObject({
       issuer: base,
-      authorization_endpoint: `${base}/api/auth/authorize`,
+      // The console's page when it is built (the default; config.test covers both), else the JSON endpoint.
+      authorization_endpoint: fixture.t.config.oauth.authorizationPageUrl,
       token_endpoint: `${base}/api/auth/token`,
       userinfo_endpoint: `${base}/api/auth/userinfo`,
       jwks_uri: `${base}/.well-known/jwks.json`,

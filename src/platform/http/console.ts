@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { CONSOLE_DIR } from '../config.js';
 import type { App } from './types.js';
 import { auth } from './types.js';
 
-/** Where `npm run web:build` puts the console (web/vite.config.ts). */
-export const CONSOLE_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
 export const CONSOLE_PREFIX = '/admin/';
 
 /**
