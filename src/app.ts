@@ -29,6 +29,8 @@ export interface InventoryRoute {
   method: string;
   url: string;
   auth: AuthRequirement | undefined;
+  /** The route's response schemas by status, as declared (what the idempotency store redacts secrets by). */
+  responses: Record<string, unknown> | undefined;
 }
 
 declare module 'fastify' {
@@ -47,6 +49,7 @@ const ServiceIndex = Type.Object({
   openapi: Type.String({ description: 'The OpenAPI 3.1 document' }),
   health: Type.String({ description: 'Liveness probe' }),
   ready: Type.String({ description: 'Readiness probe' }),
+  console: Type.String({ description: 'The administration console (says how to build it when it is not built)' }),
 });
 
 export const OPENAPI_TAGS = [
@@ -103,7 +106,12 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
   const routeInventory: InventoryRoute[] = [];
   app.decorate('routeInventory', routeInventory);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeInventory.push({ method, url: route.url, auth: route.config?.auth });
+    for (const method of [route.method].flat()) routeInventory.push({
+      method,
+      url: route.url,
+      auth: route.config?.auth,
+      responses: route.schema?.response as Record<string, unknown> | undefined,
+    });
   });
 
   registerErrorHandling(app);
@@ -141,14 +149,14 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
   const dependencies: DependencyCheck[] = [{ name: 'object_store', check: () => ctx.blobs.check() }];
   if (ctx.limits.sharedStore) dependencies.push(ctx.limits.sharedStore);
   registerHealth(app, ctx.db, lifecycle, dependencies, ctx.metrics);
-  // A newcomer's first request: where the documentation and the probes are.
+  // A newcomer's first request: where the documentation, the probes and the console are.
   app.get(
     '/',
     {
       schema: { tags: ['system'], summary: 'Where to start: links to the API documentation and the probes', response: { 200: ServiceIndex } },
       config: { auth: auth.public('service index') },
     },
-    async () => ({ name: 'Knowledge and assistant platform API', version: API_VERSION, docs: '/docs', openapi: '/openapi.json', health: '/healthz', ready: '/readyz' }),
+    async () => ({ name: 'Knowledge and assistant platform API', version: API_VERSION, docs: '/docs', openapi: '/openapi.json', health: '/healthz', ready: '/readyz', console: CONSOLE_PREFIX }),
   );
 
   app.get('/openapi.json', { schema: { hide: true }, config: { auth: auth.public('API description') } }, async () =>

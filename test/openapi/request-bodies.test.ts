@@ -107,7 +107,7 @@ describe('request bodies', () => {
 });
 
 describe('the service index', () => {
-  it('GET / answers where the documentation and the probes are, without a credential', async () => {
+  it('GET / answers where the documentation, the probes and the console are, without a credential', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -117,6 +117,7 @@ describe('the service index', () => {
       openapi: '/openapi.json',
       health: '/healthz',
       ready: '/readyz',
+      console: '/admin/',
     });
     for (const link of ['/docs', '/openapi.json', '/healthz', '/readyz']) {
       expect((await t.app.inject({ method: 'GET', url: link })).statusCode, link).toBeLessThan(400);
