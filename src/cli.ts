@@ -8,6 +8,7 @@ import { restoreBackup } from './cli/restore.js';
 import { runViaSocket } from './cli/socket.js';
 import { postgresServiceDown, readServiceDatabase } from './cli/service-database.js';
 import { DataDirLockedError } from './platform/db/lock.js';
+import { DatabaseConnectError } from './platform/db/postgres-connect.js';
 import pino from 'pino';
 
 /**
@@ -45,6 +46,10 @@ async function main(argv: string[], io: CliIO, json: boolean): Promise<number> {
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       reportFailure(io, json, error.message, { detail: error.message, code: 'data_dir_locked' });
+      return 1;
+    }
+    if (error instanceof DatabaseConnectError) {
+      reportFailure(io, json, `Cannot connect: ${error.message}`, { detail: error.message, code: 'database_unreachable' });
       return 1;
     }
     throw error;

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './platform/config.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import { PgvectorMissingError } from './platform/db/postgres.js';
+import { DatabaseConnectError } from './platform/db/postgres-connect.js';
 import { portInUse, startService, type Service } from './runtime.js';
 
 /** Entry point: RUN_MODE=all (HTTP and workers), api (HTTP only) or worker (jobs only). */
@@ -23,7 +24,8 @@ try {
   service = await startService(config, { listen: true, cliSocket: true });
 } catch (error) {
   // The operator's mistakes get a sentence, not a stack trace.
-  if (error instanceof DataDirLockedError || error instanceof PgvectorMissingError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+  const operatorError = [DataDirLockedError, PgvectorMissingError, DatabaseConnectError].some((type) => error instanceof type);
+  if (operatorError || (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     process.stderr.write(`Cannot start: ${(error as Error).message}\n`);
     process.exit(1);
   }

@@ -256,6 +256,30 @@ function metrics(env: Env, host: string): Config['metrics'] {
   return { token, port, host: str(env, 'METRICS_HOST') ?? host };
 }
 
+/**
+ * A PostgreSQL URL with a host (a name, an address, or a socket directory as `?host=/run/postgresql`). The driver
+ * would read a URL without one, such as `postgres:/kb`, as "the local server on its default socket" and connect there.
+ * Messages never repeat the value: it may hold a password.
+ */
+function databaseUrl(env: Env): string | null {
+  const raw = str(env, 'DATABASE_URL');
+  if (raw === null) return null;
+  const example = 'e.g. postgresql://user:password@db-host:5432/kb';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`DATABASE_URL is not a valid URL (${example})`);
+  }
+  if (url.protocol !== 'postgresql:' && url.protocol !== 'postgres:') {
+    throw new ConfigError(`DATABASE_URL must start with postgresql:// or postgres:// (${example})`);
+  }
+  if (!url.hostname && !url.searchParams.get('host')) {
+    throw new ConfigError(`DATABASE_URL names no host (${example}; for a Unix socket: postgresql:///kb?host=/run/postgresql)`);
+  }
+  return raw;
+}
+
 function smtpUrl(env: Env): string | null {
   const raw = str(env, 'SMTP_URL');
   if (raw === null) return null;
@@ -330,7 +354,7 @@ export function loadConfig(env: Env = process.env, context: ConfigContext = { co
     port,
     host,
     dataDir: path.resolve(str(env, 'DATA_DIR') ?? './data'),
-    databaseUrl: str(env, 'DATABASE_URL'),
+    databaseUrl: databaseUrl(env),
     databaseAppRole,
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     pglitePipeline: bool(env, 'PGLITE_PIPELINE', true),

@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import { assertTenantId, rows, type Database, type NotificationHandler, type OwnerStatement, type Tx } from './database.js';
 import { runMigrations } from './migrate.js';
+import { CONNECT_TIMEOUT_MS, connectFailure } from './postgres-connect.js';
 
 export interface PostgresOptions {
   url: string;
@@ -18,8 +19,12 @@ export interface PostgresOptions {
  * starts as the unprivileged app role (startup option `role`), so row-level security always applies.
  */
 export async function openPostgres(options: PostgresOptions): Promise<Database & { pool: pg.Pool }> {
-  const owner = new pg.Client({ connectionString: options.url });
-  await owner.connect();
+  const owner = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  try {
+    await owner.connect();
+  } catch (error) {
+    throw connectFailure(options.url, error);
+  }
   try {
     await requirePgvector(owner, options.url);
     await owner.query(`SELECT pg_advisory_lock(7408812)`); // one migrator at a time across instances
