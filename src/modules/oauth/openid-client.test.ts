@@ -129,11 +129,11 @@ describe('what a token issued to a client may do', () => {
     const write = await api('/api/v1/memories', tokens.access_token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x' }) });
     expect(write.status).toBe(403);
     expect((await api('/api/v1/api-keys/', tokens.access_token)).status, 'admin was not granted').toBe(403);
-    const verify = (await (await api('/api/auth/verify', tokens.access_token)).json()) as { scopes: string[] };
-    expect(verify.scopes).toEqual(['knowledge_bases:read']);
+    expect((await api('/api/v1/documents/', tokens.access_token)).status, 'documents:read was not granted').toBe(403);
     const rename = await api('/api/auth/me', tokens.access_token, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'pwned' }) });
     expect(rename.status, 'no app changes the account').toBe(403);
-    expect((await api('/api/auth/me', tokens.access_token)).status).toBe(200);
+    expect((await api('/api/auth/me', tokens.access_token)).status, 'the profile is read through userinfo, by scope').toBe(403);
+    expect((await api('/api/auth/verify', tokens.access_token)).status, 'no scope grants the role').toBe(403);
   });
 
   it('never more than the role: a viewer granting knowledge_bases:write gets no write', async () => {
@@ -145,8 +145,10 @@ describe('what a token issued to a client may do', () => {
     const url = client.buildAuthorizationUrl(config, { redirect_uri: CALLBACK, scope: 'openid knowledge_bases:read knowledge_bases:write', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
     const answer = (await (await fetch(url, { headers: { cookie: viewerCookie } })).json()) as { redirect_to: string };
     const tokens = await client.authorizationCodeGrant(config, new URL(answer.redirect_to), { pkceCodeVerifier: verifier, expectedState: client.skipStateCheck });
-    const verify = (await (await api('/api/auth/verify', tokens.access_token)).json()) as { scopes: string[] };
-    expect(verify.scopes).toEqual(['knowledge_bases:read']);
+    expect(tokens.scope, 'what the viewer granted').toBe('openid knowledge_bases:read knowledge_bases:write');
+    expect((await api('/api/v1/memories', tokens.access_token)).status).toBe(200);
+    const write = await api('/api/v1/memories', tokens.access_token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x' }) });
+    expect(write.status, "the viewer's role holds no write").toBe(403);
   });
 
   it('without openid, userinfo is refused (403) and no ID token is issued', async () => {

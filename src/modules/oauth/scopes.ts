@@ -1,9 +1,8 @@
-import { SCOPES } from '../../platform/auth/scopes.js';
+import { OIDC_SCOPES, SCOPES } from '../../platform/auth/scopes.js';
 
-/** OpenID Connect scopes: they open no API route, only the ID token's and userinfo's claims. */
-export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
 /** API scopes a client may ask for: the API-key scopes (`*` is an alias, never requested). */
 export const API_SCOPES = SCOPES.filter((s) => s !== '*');
+/** The OpenID Connect scopes (platform/auth/scopes.ts) open only the ID token's and userinfo's claims. */
 export const KNOWN_SCOPES: readonly string[] = [...OIDC_SCOPES, ...API_SCOPES];
 
 /** What `GET /api/auth/authorize` asks for when the request names no scope (SPEC). */

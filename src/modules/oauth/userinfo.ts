@@ -1,30 +1,25 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Authenticator } from '../../platform/auth/authenticator.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { TokenService } from '../../platform/auth/tokens.js';
-import { AppError, notAuthenticated } from '../../platform/http/errors.js';
+import { notAuthenticated } from '../../platform/http/errors.js';
 import { auth } from '../../platform/http/types.js';
 import { route, type Route } from '../../platform/http/route.js';
 import { UserInfo } from './oauth.api.js';
 
 export interface UserInfoDeps {
-  tokens: Pick<TokenService, 'verify'>;
   authenticator: Pick<Authenticator, 'profile'>;
 }
 
+/** What the user's own token (no client) sees: every claim. */
+const EVERY_CLAIM = ['openid', 'profile', 'email'];
+
 /**
  * GET /api/auth/userinfo (OIDC Core §5.3): the claims the granted scopes allow. A token issued to a client needs
- * `openid`; the user's own token (no client) sees every claim.
+ * `openid` (the route's requirement, checked before the handler); the user's own token (no client) sees every claim.
  */
 export function createUserInfo(deps: UserInfoDeps) {
-  async function userInfo(principal: Principal, headers: IncomingHttpHeaders) {
+  async function userInfo(principal: Principal) {
     if (principal.kind !== 'user') throw notAuthenticated();
-    let scopes = ['openid', 'profile', 'email'];
-    if (principal.clientId !== undefined) {
-      const claims = await deps.tokens.verify('access', String(headers.authorization ?? '').slice(7).trim());
-      scopes = typeof claims?.scope === 'string' ? claims.scope.split(' ') : [];
-      if (!scopes.includes('openid')) throw new AppError('insufficient_scope', 'userinfo needs the openid scope');
-    }
+    const scopes = principal.clientId !== undefined ? (principal.grantedScopes ?? []) : EVERY_CLAIM;
     const profile = await deps.authenticator.profile(principal.tenantId, principal.userId);
     if (!profile) throw notAuthenticated();
     return {
@@ -45,8 +40,8 @@ export function userInfoRoute(endpoint: UserInfoEndpoint): Route {
     tags: ['oauth'],
     summary: 'OpenID Connect userinfo: the signed-in user, as far as the granted scopes allow',
     description: '`sub` and `tenant_id` always; `email` with scope email, `name` with scope profile. A token issued to a client without `openid` is 403 `insufficient_scope`.',
-    auth: auth.user(),
+    auth: auth.oidc('openid'),
     responses: { 200: UserInfo },
-    handler: ({ principal, headers }) => endpoint.userInfo(principal, headers),
+    handler: ({ principal }) => endpoint.userInfo(principal),
   });
 }

@@ -178,7 +178,8 @@ export class Authenticator {
     // A token issued to an OAuth client: its grant must stand, and it acts with the scopes the user granted only.
     if (typeof claims.cid !== 'string' || typeof claims.gid !== 'string' || typeof claims.scope !== 'string') return null;
     if (await this.grantRevoked(claims.tid, claims.gid, claims.sub)) return null;
-    return { ...principal, scopes: limitScopes(principal.scopes, claims.scope.split(' ')), clientId: claims.cid };
+    const granted = claims.scope.split(' ');
+    return { ...principal, scopes: limitScopes(principal.scopes, granted), clientId: claims.cid, grantedScopes: granted };
   }
 
   /** From cache or one query; a revocation reaches every instance through NOTIFY (`grant`, or `user` for all of theirs). */

@@ -9,7 +9,6 @@ import { isAppPlatformScope } from './app-permissions.js';
 import type { AuthRequirement } from '../http/types.js';
 
 const RATE_LIMITED_PREFIXES = ['/api/', '/v1/'];
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * onRequest pipeline: principal → default rate limit (per key, per user, or per IP) → the route's
@@ -27,6 +26,7 @@ export function registerAuth(app: App, authenticator: Authenticator, limits: Rat
     }
     if (requirement.kind === 'principal') {
       checkAppRule(`${route.method} ${route.url}`, requirement);
+      checkOAuthRule(`${route.method} ${route.url}`, requirement);
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
     }
   });
@@ -58,12 +58,23 @@ export function registerAuth(app: App, authenticator: Authenticator, limits: Rat
     } else if (!hasScopes(principal.scopes, requirement.scopes)) {
       throw new AppError('insufficient_scope', `Missing scope: ${requirement.scopes.join(', ')}`);
     }
-    // A token issued to an OAuth client acts within the scopes granted to it; a write that needs no scope (the
-    // account's own name, password) is no scope's to grant, so an app never makes one.
-    if (principal.kind === 'user' && principal.clientId !== undefined && requirement.scopes.length === 0 && !SAFE_METHODS.has(request.method)) {
-      throw new AppError('insufficient_scope', 'A token issued to an application cannot change the account');
-    }
+    if (principal.kind === 'user' && principal.clientId !== undefined) checkOAuthGrant(requirement, principal.grantedScopes ?? []);
   });
+}
+
+/**
+ * A token issued to an OAuth client acts only within the scopes granted to it. The API scopes were checked above
+ * (its `scopes` are role ∩ granted); a route that needs none (the account, its profile, the tenant's installations)
+ * is no scope's to grant, so it is closed to such tokens (fail closed) unless it names the OpenID Connect scopes that
+ * open it (`auth.oidc`: userinfo with `openid`). `admin` granted does not open them either: it covers API scopes only.
+ */
+function checkOAuthGrant(requirement: Extract<AuthRequirement, { kind: 'principal' }>, granted: readonly string[]): void {
+  if (requirement.oauth) {
+    const missing = requirement.oauth.filter((scope) => !granted.includes(scope));
+    if (missing.length > 0) throw new AppError('insufficient_scope', `Missing scope: ${missing.join(', ')}`);
+  } else if (requirement.scopes.length === 0) {
+    throw new AppError('insufficient_scope', 'This endpoint is not open to tokens issued to applications');
+  }
 }
 
 /** An app shares its user's budget: launching an app is no way around the user's limit. */
@@ -86,6 +97,13 @@ function checkAppRule(route: string, requirement: Extract<AuthRequirement, { kin
     if (requirement.scopes.length === 0 || !requirement.scopes.every(isAppPlatformScope)) {
       throw new Error(`route ${route} admits app tokens on scopes an app cannot be granted: ${requirement.scopes.join(', ') || 'none'}`);
     }
+  }
+}
+
+/** An OpenID Connect opening (`oauth`) names at least one scope, on a route users call (OAuth tokens are users'). */
+function checkOAuthRule(route: string, requirement: Extract<AuthRequirement, { kind: 'principal' }>): void {
+  if (requirement.oauth && (requirement.oauth.length === 0 || !requirement.principals.includes('user'))) {
+    throw new Error(`route ${route} opens to OAuth client tokens on no scope, or admits no user`);
   }
 }
 

@@ -13,6 +13,11 @@ export type Principal =
       expiresAt: Date;
       /** Set when the token was issued to an OAuth client (src/modules/oauth): the user acting through that app. */
       clientId?: string;
+      /**
+       * Set with `clientId`: every scope the user granted the client, as granted (OpenID Connect ones included), for
+       * routes that admit such tokens on an OIDC scope (`AuthRequirement.oauth`); `scopes` keeps the API ones.
+       */
+      grantedScopes?: readonly string[];
     }
   | {
       kind: 'api_key';

@@ -17,6 +17,13 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/**
+ * OpenID Connect scopes a user may grant an OAuth client besides the API scopes (modules/oauth): they hold no API
+ * scope, so they open only the routes that name them in their requirement (`auth.oidc`: userinfo).
+ */
+export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+export type OidcScope = (typeof OIDC_SCOPES)[number];
+
 const READ: Scope[] = ['documents:read', 'knowledge_bases:read', 'connectors:read', 'feedback:read', 'llm:read', 'chat:query'];
 const WRITE: Scope[] = ['documents:ingest', 'knowledge_bases:write', 'connectors:sync', 'feedback:write'];
 

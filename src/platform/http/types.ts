@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Principal, PrincipalKind } from '../auth/principal.js';
-import type { Scope } from '../auth/scopes.js';
+import type { OidcScope, Scope } from '../auth/scopes.js';
 import type { AppPermission, AppPlatformScope } from '../auth/app-permissions.js';
 
 export type App = FastifyInstance<
@@ -26,16 +26,29 @@ export type AuthRequirement =
       principals: readonly PrincipalKind[];
       /** An app API: what an app token must have been granted (then `scopes` apply to users and keys only). */
       appPermissions?: readonly AppPermission[];
+      /**
+       * Opens a route that needs no API scope to tokens issued to OAuth clients granted every listed OpenID Connect
+       * scope (`auth.oidc`). Without it such a token passes only where `scopes` are non-empty and all granted to it.
+       */
+      oauth?: readonly OidcScope[];
     }
   /** The handler checks a credential of its own (viewer token, app token); bearers are not accepted. */
   | { kind: 'custom'; credential: string };
 
 export const auth = {
   public: (why: string): AuthRequirement => ({ kind: 'public', why }),
-  /** Any user or API key of the tenant holding every listed scope (`admin`/`*` hold all). */
+  /**
+   * Any user or API key of the tenant holding every listed scope (`admin`/`*` hold all). A token issued to an OAuth
+   * client needs them granted, and is refused when none is listed (fail closed; see `oidc`).
+   */
   scopes: (...scopes: Scope[]): AuthRequirement => ({ kind: 'principal', scopes, principals: ['user', 'api_key'] }),
   /** A signed-in user (JWT), with the listed scopes. */
   user: (...scopes: Scope[]): AuthRequirement => ({ kind: 'principal', scopes, principals: ['user'] }),
+  /**
+   * A signed-in user (JWT) with no API scope needed, which a token issued to an OAuth client may call too when it was
+   * granted every listed OpenID Connect scope (userinfo: `openid`). Routes of `auth.user()` are closed to such tokens.
+   */
+  oidc: (...scopes: [OidcScope, ...OidcScope[]]): AuthRequirement => ({ kind: 'principal', scopes: [], principals: ['user'], oauth: scopes }),
   custom: (credential: string): AuthRequirement => ({ kind: 'custom', credential }),
   /**
    * A platform route an installed app may also call, when its installation was granted every listed
