@@ -27,7 +27,7 @@ import { createSearchService, ownGraphsTask, searchModule } from './search/index
 import { chatModule } from './chat/index.js';
 import { bulkModule } from './documents/bulk/index.js';
 import { viewerModule } from './documents/viewer/index.js';
-import { createSessionsService, endUserSessions, sessionRoutes, type ClientServes } from './sessions/index.js';
+import { createSessionsService, endUserSessions, sessionRoutes, type SessionHooks } from './sessions/index.js';
 import { createSso, refuseUnlessSsoAllows } from './sso/index.js';
 import { createApps, type AppDataPurger } from './apps/index.js';
 import { createOAuth } from './oauth/index.js';
@@ -42,7 +42,7 @@ export function createModules(ctx: CoreContext): Module[] {
   ctx.authenticator.connect(createCredentialStore(ctx.db));
   const mail = createMailer(ctx);
   // Disabling a user, a password reset or change: every way the user is signed in ends, in the caller's transaction.
-  const sessionHooks: { clientServes?: ClientServes } = {};
+  const sessionHooks: SessionHooks = { signInGate: refuseUnlessSsoAllows };
   const sessions = createSessionsService(ctx, sessionHooks);
   const oauth = createOAuth(ctx, sessions);
   sessionHooks.clientServes = oauth.clients.serves;
@@ -53,9 +53,10 @@ export function createModules(ctx: CoreContext): Module[] {
   };
   const users = createUsersService({ ...ctx, revokeSessions });
   const invitations = createInvitationsService({ ...ctx, mailer: mail.mailer });
-  // A tenant that requires SSO refuses password and code sign-in to everyone but owners.
+  // A tenant that requires SSO refuses password, code and invitation sign-in, and the refreshes and browser sessions
+  // of tokens no SSO sign-in issued, to everyone but owners.
   const authService = createAuthService({ ...ctx, signInGate: refuseUnlessSsoAllows });
-  const account = createAccountService({ ...ctx, revokeSessions }, authService, invitations);
+  const account = createAccountService({ ...ctx, revokeSessions, signInGate: refuseUnlessSsoAllows }, authService, invitations);
   const loginCodes = createLoginCodesService({ ...ctx, signInGate: refuseUnlessSsoAllows }, authService, mail.mailer);
   const passwordResets = createPasswordResetService({ ...ctx, revokeSessions }, mail.mailer);
   const apiKeys = createApiKeysService(ctx);
@@ -67,7 +68,7 @@ export function createModules(ctx: CoreContext): Module[] {
   });
   documents = createDocuments(ctx, { embeddings: llm.embeddings, describer: llm.describer });
   const sso = createSso(ctx, {
-    issueTokens: (t, user) => authService.issueFor(t, user, randomUUID()),
+    issueTokens: (t, user) => authService.issueFor(t, user, randomUUID(), null, 'sso'),
     // The callback signs the browser in too: the same service_session cookie as POST /api/auth/session/create.
     startSession: (tenantId, userId, options) => sessions.start(tenantId, userId, options),
     firstPartyOrigins: ctx.config.firstPartyOrigins,

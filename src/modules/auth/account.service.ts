@@ -11,7 +11,7 @@ import { refuseIfGuessing, spendFailure } from '../../platform/rate-limit/budget
 import { audit } from '../audit/index.js';
 import { findTenant } from '../tenants/index.js';
 import { checkPassword, findUser, hashPassword, presentUser, updateUser, verifyPassword, type InvitationsService, type RevokeSessions } from '../users/index.js';
-import type { AuthService, TokenPair } from './auth.service.js';
+import type { AuthService, SignInGate, TokenPair } from './auth.service.js';
 
 export interface AccountDeps {
   db: Database;
@@ -21,6 +21,8 @@ export interface AccountDeps {
   limits: Pick<RateLimits, 'consume' | 'refuseIfExhausted'>;
   /** Ends every signed-in session of the user (refresh tokens, browser sessions, OAuth grants); wired by the composition root. */
   revokeSessions: RevokeSessions;
+  /** Asked before an accepted invitation signs its new user in (SSO enforcement, as for login). */
+  signInGate?: SignInGate;
 }
 
 type UserPrincipal = Principal & { kind: 'user' };
@@ -65,7 +67,8 @@ export function createAccountService(deps: AccountDeps, auth: AuthService, invit
       await updateUser(t, user.id, { passwordHash });
       await deps.revokeSessions(t, user.id, clock.now());
       await audit(t, 'user.password_changed', principal, { targetId: user.id, ip });
-      return auth.issueFor(t, user, randomUUID());
+      // The calling device keeps how it signed in: an SSO sign-in's new pair still rotates where SSO is enforced.
+      return auth.issueFor(t, user, randomUUID(), null, principal.via);
     });
     return pair;
   }
@@ -85,7 +88,10 @@ export function createAccountService(deps: AccountDeps, auth: AuthService, invit
 
   /**
    * Accepts an invitation and signs the new user in (a token pair, as login gives). An invalid token
-   * spends the per-IP failed-attempt budget of the credential-guessing routes.
+   * spends the per-IP failed-attempt budget of the credential-guessing routes. In a tenant that
+   * enforces SSO the account is still created (so that the invitee can then sign in through the IdP,
+   * which links it by e-mail), but only an owner is signed in: anyone else gets the login's
+   * `403 sso_required`, and no token pair exists to refresh or turn into a session.
    */
   async function acceptInvitation(input: { token: string; name: string; password: string }, ip: string) {
     const buckets = { ip, account: null };
@@ -95,6 +101,7 @@ export function createAccountService(deps: AccountDeps, auth: AuthService, invit
       throw error;
     });
     const pair = await tenantDb(db, t.tenantId).run(async (tx) => {
+      await deps.signInGate?.(tx, user);
       const fresh = (await updateUser(tx, user.id, { lastLoginAt: clock.now() }))!;
       return { pair: await auth.issueFor(tx, fresh, randomUUID()), user: fresh };
     });

@@ -28,9 +28,10 @@ export function authRoutes(service: AuthService, account: AccountService): Route
       url: '/api/auth/login',
       tags,
       summary: 'Log in with email, password and tenant',
+      description: 'In a tenant that enforces SSO, everyone but owners is refused after the password was checked: 403 `sso_required`, naming the SSO routes.',
       auth: auth.public('login'),
       body: LoginRequest,
-      responses: { 200: TokenPair, ...credentialErrors },
+      responses: { 200: TokenPair, ...credentialErrors, 403: ErrorBody },
       handler: ({ body, ip }) => service.login({ email: body.email, password: body.password, tenant: body.tenant_id }, ip),
     }),
     ...['/api/auth/refresh', '/api/auth/token/refresh'].map((url) =>
@@ -39,9 +40,12 @@ export function authRoutes(service: AuthService, account: AccountService): Route
         url,
         tags,
         summary: 'Exchange a refresh token for a new token pair (rotation)',
+        description:
+          'In a tenant that enforces SSO, a token family that no SSO sign-in started (a password, code or invitation sign-in from ' +
+          'before) no longer rotates for anyone but owners: 403 `sso_required`, naming the SSO routes.',
         auth: auth.public('refresh tokens are their own credential'),
         body: RefreshRequest,
-        responses: { 200: TokenPair, ...credentialErrors },
+        responses: { 200: TokenPair, ...credentialErrors, 403: ErrorBody },
         handler: ({ body }) => service.refresh(body.refresh_token),
       }),
     ),
@@ -105,10 +109,12 @@ export function authRoutes(service: AuthService, account: AccountService): Route
       summary: 'Accept an invitation: creates the account and signs it in',
       description:
         'The role and e-mail are the ones the inviter chose (other fields in the body are ignored); the password policy applies (422). ' +
-        'An unknown, used, revoked or expired token is the same 404 `invalid_invitation`; it spends the per-IP failed-attempt budget (429).',
+        'An unknown, used, revoked or expired token is the same 404 `invalid_invitation`; it spends the per-IP failed-attempt budget (429). ' +
+        'In a tenant that enforces SSO the account is created but only an owner is signed in: anyone else gets 403 `sso_required` ' +
+        '(no tokens), naming the SSO routes through which the new account then signs in.',
       auth: auth.public('the invitation token is its own credential'),
       body: AcceptInvitation,
-      responses: { 200: AcceptedInvitation, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      responses: { 200: AcceptedInvitation, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       handler: ({ body, ip }) => account.acceptInvitation(body, ip),
     }),
     route({

@@ -4,7 +4,7 @@ import { tenantDb, type TenantTx } from '../../platform/db/tenant-db.js';
 import type { TokenService } from '../../platform/auth/tokens.js';
 import { AUTH_CHANNEL, type Authenticator } from '../../platform/auth/authenticator.js';
 import type { EventBus } from '../../platform/events/bus.js';
-import type { Principal } from '../../platform/auth/principal.js';
+import type { Principal, SignedInVia } from '../../platform/auth/principal.js';
 import { expandScopes } from '../../platform/auth/scopes.js';
 import { notAuthenticated } from '../../platform/http/errors.js';
 import type { Config } from '../../platform/config.js';
@@ -22,7 +22,10 @@ export interface AuthDeps {
   tokens: TokenService;
   limits: Pick<RateLimits, 'consume' | 'enforce' | 'refuseIfExhausted'>;
   config: Pick<Config, 'accessTokenTtlSec' | 'refreshTokenTtlSec'>;
-  /** Asked before a password or code sign-in succeeds; throws to refuse it (SSO enforcement, wired by the composition root). */
+  /**
+   * Asked before a password, code or invitation sign-in succeeds, and before a refresh of a family no SSO sign-in
+   * started; throws to refuse it (SSO enforcement, wired by the composition root).
+   */
   signInGate?: SignInGate;
 }
 
@@ -42,13 +45,17 @@ const invalidRefreshToken = () => notAuthenticated('invalid_refresh_token');
 export function createAuthService(deps: AuthDeps) {
   const { db, tokens, config, limits } = deps;
 
-  /** A token pair in family `familyId`; `deviceName` (a desktop sign-in's) rides along the family's rotations. */
-  async function issue(t: TenantTx, user: UserRow, familyId: string, deviceName: string | null = null): Promise<TokenPair> {
+  /**
+   * A token pair in family `familyId`; `deviceName` (a desktop sign-in's) and `via` (how the family was signed in)
+   * ride along the family's rotations.
+   */
+  async function issue(t: TenantTx, user: UserRow, familyId: string, deviceName: string | null = null, via?: SignedInVia): Promise<TokenPair> {
     const refreshId = randomUUID();
     const expiresAt = new Date(Date.now() + config.refreshTokenTtlSec * 1000);
     await insertRefreshToken(t, { id: refreshId, userId: user.id, familyId, expiresAt, deviceName });
-    const access = await tokens.sign('access', { sub: user.id, tid: user.tenantId, role: user.role }, config.accessTokenTtlSec);
-    const refresh = await tokens.sign('refresh', { sub: user.id, tid: user.tenantId, fam: familyId, jti: refreshId }, config.refreshTokenTtlSec);
+    const signedIn = via ? { via } : {};
+    const access = await tokens.sign('access', { sub: user.id, tid: user.tenantId, role: user.role, ...signedIn }, config.accessTokenTtlSec);
+    const refresh = await tokens.sign('refresh', { sub: user.id, tid: user.tenantId, fam: familyId, jti: refreshId, ...signedIn }, config.refreshTokenTtlSec);
     return { access_token: access.token, refresh_token: refresh.token, expires_in: config.accessTokenTtlSec, token_type: 'bearer' };
   }
 
@@ -85,7 +92,9 @@ export function createAuthService(deps: AuthDeps) {
 
   /**
    * Rotates a refresh token. A token presented a second time means it was copied: the whole family
-   * is revoked (committed), and the caller gets the same 401 as for any invalid token.
+   * is revoked (committed), and the caller gets the same 401 as for any invalid token. A family that
+   * no SSO sign-in started asks the sign-in gate again, so a tenant that came to enforce SSO after a
+   * password sign-in stops its rotations (403 `sso_required`, nothing written) for everyone but owners.
    */
   async function refresh(refreshToken: string): Promise<TokenPair> {
     const claims = await tokens.verify('refresh', refreshToken);
@@ -102,8 +111,10 @@ export function createAuthService(deps: AuthDeps) {
       if (row.expiresAt.getTime() <= Date.now()) return null;
       const user = await findUser(t, row.userId);
       if (!user || user.status !== 'active') return null;
+      const via = claims.via === 'sso' ? ('sso' as const) : undefined;
+      if (!via) await deps.signInGate?.(t, user);
       await markRefreshTokenUsed(t, row.id, new Date());
-      return issue(t, user, row.familyId, row.deviceName);
+      return issue(t, user, row.familyId, row.deviceName, via);
     });
     if (!outcome) throw invalidRefreshToken();
     return outcome;

@@ -4,6 +4,7 @@ export {
   presentSession,
   type ActiveSession,
   type ClientServes,
+  type SessionHooks,
   type SessionsService,
   type SessionView,
   type StartedSession,

@@ -20,7 +20,8 @@ export function sessionRoutes(service: SessionsService): Route[] {
       description:
         'The body carries a user\'s own access token (not an API key, not a token issued to an OAuth client). The answer sets ' +
         '`service_session`: an opaque random id (stored hashed), HttpOnly, SameSite=Lax, Path=/, Secure on https. A session ' +
-        'cookie already present is ended and replaced (rotation). ' + crossOrigin,
+        'cookie already present is ended and replaced (rotation). In a tenant that enforces SSO, a token that no SSO sign-in ' +
+        'issued becomes a session for owners only: 403 `sso_required` for anyone else. ' + crossOrigin,
       auth: auth.public('the access token in the body is the credential'),
       body: CreateSessionRequest,
       responses: { 200: SessionResponse, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody },

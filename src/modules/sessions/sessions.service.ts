@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Database } from '../../platform/db/database.js';
-import { tenantDb } from '../../platform/db/tenant-db.js';
+import { tenantDb, type TenantTx } from '../../platform/db/tenant-db.js';
 import type { Authenticator, UserProfile } from '../../platform/auth/authenticator.js';
 import { hashOpaqueToken, opaqueTokenKind } from '../../platform/auth/opaque-token.js';
 import type { Clock } from '../../platform/clock.js';
@@ -20,6 +20,18 @@ export interface SessionsDeps {
 
 /** Whether an OAuth client may serve users of a tenant (session/check with `client_id`); wired by the composition root. */
 export type ClientServes = (clientId: string, tenantId: string) => Promise<boolean>;
+
+/**
+ * Refuses (throws) a session for a user whose access token no SSO sign-in issued, e.g. a non-owner of a tenant that
+ * enforces SSO (the auth module's sign-in gate); wired by the composition root.
+ */
+export type SessionSignInGate = (t: TenantTx, user: { role: string }) => Promise<void>;
+
+/** The ports the composition root fills in (some after the service is built). */
+export interface SessionHooks {
+  clientServes?: ClientServes;
+  signInGate?: SessionSignInGate;
+}
 
 /** A live session and the user it signs in. */
 export interface ActiveSession {
@@ -65,7 +77,7 @@ export function presentSession(session: ActiveSession): SessionView {
  * The browser session behind the `service_session` cookie: created from a user's own access token (or by SSO through
  * `start`), checked by the authorization endpoints, ended by sign-out, by disabling the user or by a password reset.
  */
-export function createSessionsService(deps: SessionsDeps, hooks: { clientServes?: ClientServes } = {}) {
+export function createSessionsService(deps: SessionsDeps, hooks: SessionHooks = {}) {
   const { db, clock, config } = deps;
   const cookieOptions = { secure: config.publicBaseUrl.startsWith('https:') };
 
@@ -133,12 +145,15 @@ export function createSessionsService(deps: SessionsDeps, hooks: { clientServes?
 
   /**
    * POST /api/auth/session/create: the user's own access token (from login, a code or SSO; never an API key nor a
-   * token issued to an OAuth client) becomes a session cookie.
+   * token issued to an OAuth client) becomes a session cookie. A token no SSO sign-in issued asks the sign-in gate,
+   * so a password token from before the tenant enforced SSO does not become a long-lived session.
    */
   async function create(headers: IncomingHttpHeaders, accessToken: string): Promise<StartedSession> {
     assertFirstParty(headers);
     const principal = accessToken.startsWith('sk-') ? null : await deps.authenticator.resolve(accessToken);
     if (!principal || principal.kind !== 'user' || principal.clientId !== undefined) throw new AppError('invalid_access_token');
+    const gate = hooks.signInGate;
+    if (principal.via !== 'sso' && gate) await tenantDb(db, principal.tenantId).run((t) => gate(t, principal));
     return start(principal.tenantId, principal.userId, { replacing: headers });
   }
 

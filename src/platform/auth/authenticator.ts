@@ -173,6 +173,7 @@ export class Authenticator {
       role: user.role,
       scopes: ROLE_SCOPES[user.role],
       expiresAt: new Date(claims.exp * 1000),
+      ...(claims.via === 'sso' ? { via: 'sso' as const } : {}),
     };
     if (claims.cid === undefined && claims.gid === undefined) return principal;
     // A token issued to an OAuth client: its grant must stand, and it acts with the scopes the user granted only.

@@ -1,6 +1,13 @@
 import type { Role } from './roles.js';
 import type { ManifestPermission } from './app-permissions.js';
 
+/**
+ * How a user's token family was signed in, when it matters: `sso` for one an SSO sign-in started. It rides in the
+ * signed refresh and access tokens (claim `via`), so a tenant that enforces SSO can refuse the others; absent means
+ * a password, a code or an invitation.
+ */
+export type SignedInVia = 'sso';
+
 /** Who is calling, resolved once per request from the bearer token. */
 export type Principal =
   | {
@@ -18,6 +25,8 @@ export type Principal =
        * routes that admit such tokens on an OIDC scope (`AuthRequirement.oauth`); `scopes` keeps the API ones.
        */
       grantedScopes?: readonly string[];
+      /** Set when the token's family was signed in through SSO. */
+      via?: SignedInVia;
     }
   | {
       kind: 'api_key';

@@ -221,7 +221,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: creates the account and signs it in
-         * @description The role and e-mail are the ones the inviter chose (other fields in the body are ignored); the password policy applies (422). An unknown, used, revoked or expired token is the same 404 `invalid_invitation`; it spends the per-IP failed-attempt budget (429).
+         * @description The role and e-mail are the ones the inviter chose (other fields in the body are ignored); the password policy applies (422). An unknown, used, revoked or expired token is the same 404 `invalid_invitation`; it spends the per-IP failed-attempt budget (429). In a tenant that enforces SSO the account is created but only an owner is signed in: anyone else gets 403 `sso_required` (no tokens), naming the SSO routes through which the new account then signs in.
          */
         post: {
             parameters: {
@@ -268,6 +268,18 @@ export interface paths {
                 /** @description Default Response */
                 404: {
                     headers: {
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
                         [name: string]: unknown;
                     };
                     content: {
@@ -857,7 +869,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in with email, password and tenant */
+        /**
+         * Log in with email, password and tenant
+         * @description In a tenant that enforces SSO, everyone but owners is refused after the password was checked: 403 `sso_required`, naming the SSO routes.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -906,6 +921,18 @@ export interface paths {
                 /** @description Default Response */
                 422: {
                     headers: {
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
                         [name: string]: unknown;
                     };
                     content: {
@@ -1638,7 +1665,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a refresh token for a new token pair (rotation) */
+        /**
+         * Exchange a refresh token for a new token pair (rotation)
+         * @description In a tenant that enforces SSO, a token family that no SSO sign-in started (a password, code or invitation sign-in from before) no longer rotates for anyone but owners: 403 `sso_required`, naming the SSO routes.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1684,6 +1714,18 @@ export interface paths {
                 /** @description Default Response */
                 422: {
                     headers: {
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
                         [name: string]: unknown;
                     };
                     content: {
@@ -1887,7 +1929,7 @@ export interface paths {
         put?: never;
         /**
          * Turn your access token into a browser session (sets the service_session cookie)
-         * @description The body carries a user's own access token (not an API key, not a token issued to an OAuth client). The answer sets `service_session`: an opaque random id (stored hashed), HttpOnly, SameSite=Lax, Path=/, Secure on https. A session cookie already present is ended and replaced (rotation). A request from a page of another origin (its `Origin` is not one of ours) is refused with 403 `cross_origin_refused`.
+         * @description The body carries a user's own access token (not an API key, not a token issued to an OAuth client). The answer sets `service_session`: an opaque random id (stored hashed), HttpOnly, SameSite=Lax, Path=/, Secure on https. A session cookie already present is ended and replaced (rotation). In a tenant that enforces SSO, a token that no SSO sign-in issued becomes a session for owners only: 403 `sso_required` for anyone else. A request from a page of another origin (its `Origin` is not one of ours) is refused with 403 `cross_origin_refused`.
          */
         post: {
             parameters: {
