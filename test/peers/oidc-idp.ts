@@ -3,7 +3,7 @@
  * (e-mail verified or not), clients registered up front, and login and consent answered over HTTP by `signIn`, which
  * follows the authorization URL the way a browser would (cookies, 303s) and returns the URL the IdP sends the browser
  * back to (the redirect URI with code, state and iss). Its issuer may live under a path (`/tenant-a`, as Entra ID's
- * tenant-specific issuers do).
+ * tenant-specific issuers do), and several such IdP tenants may share one origin (`alongside`), as Entra's do.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +32,43 @@ export interface OidcIdpOptions {
   claimsInIdToken?: boolean;
   /** Host name in the issuer (default 127.0.0.1; "localhost" gives an issuer that differs from the address). */
   host?: string;
+  /** Serve this IdP from the origin of another (under its own `path`): another IdP tenant of the same host. */
+  alongside?: OidcIdp;
+}
+
+/** One listening server and the IdPs mounted on it, by path prefix. */
+interface IdpHost {
+  origin: string;
+  port: number;
+  mounts: Map<string, (req: IncomingMessage, res: ServerResponse) => void>;
+  close(): Promise<void>;
+}
+
+async function listenHost(): Promise<IdpHost> {
+  const mounts: IdpHost['mounts'] = new Map();
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    // The longest matching mount path wins (a root mount would match everything).
+    const prefix = [...mounts.keys()].sort((x, y) => y.length - x.length).find((p) => url.startsWith(`${p}/`) || url === p);
+    if (prefix === undefined) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    mounts.get(prefix)!(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    mounts,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 export interface OidcIdp {
@@ -40,6 +77,8 @@ export interface OidcIdp {
   /** http://127.0.0.1:port */
   origin: string;
   accounts: Map<string, IdpAccount>;
+  /** The server it is served from (shared with the IdPs started `alongside` it). */
+  server: IdpHost;
   /** Follows the authorization URL: signs in as `sub`, grants consent (or denies it), returns where the IdP redirects. */
   signIn(authorizationUrl: string, sub: string, options?: { deny?: boolean }): Promise<URL>;
   close(): Promise<void>;
@@ -108,13 +147,10 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<OidcIdp> {
   const jwk = { ...(await exportJWK(privateKey)), kid: 'test-idp-key', use: 'sig', alg: 'RS256' };
 
   let provider: Provider | null = null;
-  const server = createServer((req, res) => {
+  const host = options.alongside?.server ?? (await listenHost());
+  if (host.mounts.has(prefix)) throw new Error(`an IdP is already mounted at "${prefix}"`);
+  host.mounts.set(prefix, (req, res) => {
     const url = req.url ?? '/';
-    if (!url.startsWith(`${prefix}/`) && url !== prefix) {
-      res.statusCode = 404;
-      res.end();
-      return;
-    }
     // Mounted under a path: oidc-provider reads the mount from originalUrl and routes on the rest.
     (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
     req.url = url.slice(prefix.length) || '/';
@@ -127,9 +163,7 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<OidcIdp> {
     }
     provider!.callback()(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const origin = `http://127.0.0.1:${port}`;
+  const { origin, port } = host;
   const issuer = `http://${options.host ?? '127.0.0.1'}:${port}${prefix}`;
 
   const inIdToken = options.claimsInIdToken ?? true;
@@ -241,11 +275,12 @@ export async function startOidcIdp(options: OidcIdpOptions): Promise<OidcIdp> {
     issuer,
     origin,
     accounts,
+    server: host,
     signIn,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    // The last IdP of a shared origin to close closes its server.
+    close: async () => {
+      host.mounts.delete(prefix);
+      if (host.mounts.size === 0) await host.close();
+    },
   };
 }
