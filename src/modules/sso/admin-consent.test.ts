@@ -39,6 +39,7 @@ describe('admin consent', () => {
     const url = new URL(consent_url);
     expect(url.origin + url.pathname).toBe(`${idp.origin}/organizations/v2.0/adminconsent`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: CLIENT.client_id, redirect_uri: CONSENT_CALLBACK, state, scope: 'openid email profile' });
+    expect(started.json().idp_tenant).toBeNull();
 
     // The IdP sends the admin back with admin_consent=True and its tenant (Entra's spelling).
     const recorded = await consentCallback({ state, admin_consent: 'True', tenant: IDP_TENANT });
@@ -47,7 +48,7 @@ describe('admin consent', () => {
     const saved = (await get('/api/auth/sso/providers', a.token)).json().items.find((p: { provider_id: string }) => p.provider_id === provider.provider_id);
     expect(saved.idp_tenant).toBe(IDP_TENANT);
     const audit = (await get('/api/v1/audit-events?type=sso.admin_consent', a.token)).json().items;
-    expect(audit[0]).toMatchObject({ target_id: provider.provider_id, actor_id: a.ownerId, details: { granted: true, idp_tenant: IDP_TENANT } });
+    expect(audit[0]).toMatchObject({ target_id: provider.provider_id, actor_id: a.ownerId, details: { granted: true, idp_tenant: IDP_TENANT, links_ended: 0 } });
 
     // Single use.
     const again = await consentCallback({ state, admin_consent: 'True', tenant: 'another-tenant' });
@@ -94,6 +95,10 @@ describe('admin consent', () => {
     expect(res.statusCode).toBe(200);
     const { consent_url } = (await get(`/api/auth/sso/idp/admin-consent?provider_id=${res.json().provider_id}`, a.token)).json();
     expect(consent_url).toMatch(/^https:\/\/login\.microsoftonline\.com\/organizations\/v2\.0\/adminconsent\?client_id=kb-sso-client&/);
+    // Named, the consent goes to the tenant's own endpoint: only that directory's administrators can consent there.
+    const named = (await get(`/api/auth/sso/idp/admin-consent?provider_id=${res.json().provider_id}&idp_tenant=${IDP_TENANT}`, a.token)).json();
+    expect(named.idp_tenant).toBe(IDP_TENANT);
+    expect(named.consent_url).toMatch(new RegExp(`^https://login\\.microsoftonline\\.com/${IDP_TENANT}/v2\\.0/adminconsent\\?client_id=kb-sso-client&`));
   });
 
   it('needs an admin, and another tenant\'s provider is 404', async () => {
@@ -104,6 +109,95 @@ describe('admin consent', () => {
     const other = await get(`/api/auth/sso/idp/admin-consent?provider_id=${provider.provider_id}`, b.token);
     expect(other.statusCode).toBe(404);
     expect(other.json().code).toBe('sso_provider_not_found');
+  });
+});
+
+describe('consent of a provider that links existing accounts by e-mail', () => {
+  const ATTACKER_TENANT = 'attacker-directory';
+  const providerState = async (providerId: string) =>
+    (await get('/api/auth/sso/providers', a.token)).json().items.find((p: { provider_id: string }) => p.provider_id === providerId);
+  const consentAudits = async (providerId: string) =>
+    (await get('/api/v1/audit-events?type=sso.admin_consent', a.token)).json().items.filter((e: { target_id: string }) => e.target_id === providerId);
+
+  it('is for owners: an admin is refused (403 owner_required) with a JWT or an admin API key; the owner names the IdP tenant', async () => {
+    const provider = await saveProvider(t, a, idp, { link_existing_by_email: true, admin_consent_url: `${idp.origin}/organizations/v2.0/adminconsent` });
+    const admin = await a.userToken('admin');
+    const adminKey = await a.apiKey(['admin']);
+    for (const [who, token] of [['admin JWT', admin.token], ['admin API key', adminKey.key]]) {
+      const res = await get(`/api/auth/sso/idp/admin-consent?provider_id=${provider.provider_id}&idp_tenant=${IDP_TENANT}`, token);
+      expect(res.statusCode, who).toBe(403);
+      expect(res.json().code, who).toBe('owner_required');
+    }
+    // The owner must say which directory's people may link: nothing recorded yet, so no default.
+    const unnamed = await get(`/api/auth/sso/idp/admin-consent?provider_id=${provider.provider_id}`, a.token);
+    expect(unnamed.statusCode).toBe(422);
+    expect(JSON.stringify(unnamed.json())).toContain('idp_tenant');
+    const named = await get(`/api/auth/sso/idp/admin-consent?provider_id=${provider.provider_id}&idp_tenant=${IDP_TENANT}`, a.token);
+    expect(named.statusCode).toBe(200);
+    expect(named.json().idp_tenant).toBe(IDP_TENANT);
+    // Entra answers the GUID in lower case; an owner may have pasted it in upper case.
+    expect((await consentCallback({ state: named.json().state, admin_consent: 'True', tenant: IDP_TENANT.toUpperCase() })).json()).toEqual({ granted: true, idp_tenant: IDP_TENANT });
+  });
+
+  it('the callback records only the IdP tenant the consent was started for; another is refused and records nothing', async () => {
+    const provider = await saveProvider(t, a, idp, { link_existing_by_email: true, admin_consent_url: `${idp.origin}/organizations/v2.0/adminconsent` });
+    const { state } = (await get(`/api/auth/sso/idp/admin-consent?provider_id=${provider.provider_id}&idp_tenant=${IDP_TENANT}`, a.token)).json();
+    // Whoever holds the state (the IdP admin it was sent to, a browser history) forges the unsigned answer.
+    const forged = await consentCallback({ state, admin_consent: 'True', tenant: ATTACKER_TENANT });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('sso_admin_consent_tenant_mismatch');
+    expect((await providerState(provider.provider_id)).idp_tenant).toBeNull();
+    expect(await consentAudits(provider.provider_id)).toEqual([]);
+    // The state is spent: the forger cannot try again either.
+    expect((await consentCallback({ state, admin_consent: 'True', tenant: IDP_TENANT })).json().code).toBe('sso_invalid_state');
+
+    // The same holds for a provider that does not link, once a tenant is named (or recorded).
+    const plain = await saveProvider(t, a, idp, { admin_consent_url: `${idp.origin}/organizations/v2.0/adminconsent` });
+    const first = (await get(`/api/auth/sso/idp/admin-consent?provider_id=${plain.provider_id}&idp_tenant=${IDP_TENANT}`, a.token)).json();
+    expect((await consentCallback({ state: first.state, admin_consent: 'True', tenant: ATTACKER_TENANT })).json().code).toBe('sso_admin_consent_tenant_mismatch');
+    const again = (await get(`/api/auth/sso/idp/admin-consent?provider_id=${plain.provider_id}&idp_tenant=${IDP_TENANT}`, a.token)).json();
+    expect((await consentCallback({ state: again.state, admin_consent: 'True', tenant: IDP_TENANT })).json().granted).toBe(true);
+    const recorded = (await get(`/api/auth/sso/idp/admin-consent?provider_id=${plain.provider_id}`, a.token)).json();
+    expect(recorded.idp_tenant).toBe(IDP_TENANT);
+    expect((await consentCallback({ state: recorded.state, admin_consent: 'True', tenant: ATTACKER_TENANT })).json().code).toBe('sso_admin_consent_tenant_mismatch');
+    expect((await providerState(plain.provider_id)).idp_tenant).toBe(IDP_TENANT);
+  });
+
+  it("an admin's consent started before the provider linked by e-mail is not recorded once it does", async () => {
+    const provider = await saveProvider(t, a, idp, { admin_consent_url: `${idp.origin}/organizations/v2.0/adminconsent` });
+    const admin = await a.userToken('admin');
+    const { state } = (await get(`/api/auth/sso/idp/admin-consent?provider_id=${provider.provider_id}`, admin.token)).json();
+    await saveProvider(t, a, idp, { provider_id: provider.provider_id, link_existing_by_email: true, admin_consent_url: `${idp.origin}/organizations/v2.0/adminconsent` });
+    const res = await consentCallback({ state, admin_consent: 'True', tenant: ATTACKER_TENANT });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('owner_required');
+    expect((await providerState(provider.provider_id)).idp_tenant).toBeNull();
+  });
+
+  it("a changed IdP tenant ends the links made through the provider: the people linked before must be linked again", async () => {
+    // An issuer without "{tenantid}": the recorded tenant does not change it, so a surviving link would let the new
+    // directory's person of the same subject in as the linked user, whatever the e-mail.
+    const provider = await saveProvider(t, a, idp, { link_existing_by_email: true, admin_consent_url: `${idp.origin}/organizations/v2.0/adminconsent` });
+    const consent = async (tenant: string) => {
+      const { state } = (await get(`/api/auth/sso/idp/admin-consent?provider_id=${provider.provider_id}&idp_tenant=${tenant}`, a.token)).json();
+      return (await consentCallback({ state, admin_consent: 'True', tenant })).json();
+    };
+    expect((await consent(IDP_TENANT)).granted).toBe(true);
+    const user = await a.userToken('member');
+    idp.accounts.set('linked-person', { sub: 'linked-person', email: user.email, email_verified: true });
+    expect((await walkSignIn(t, a, provider.provider_id, idp, 'linked-person')).callback.statusCode).toBe(200);
+
+    // Consenting the same directory again keeps the link.
+    expect(await consent(IDP_TENANT)).toEqual({ granted: true, idp_tenant: IDP_TENANT });
+    expect((await consentAudits(provider.provider_id))[0].details).toMatchObject({ idp_tenant: IDP_TENANT, links_ended: 0 });
+    // Another directory ends it.
+    expect(await consent('new-directory')).toEqual({ granted: true, idp_tenant: 'new-directory' });
+    expect((await consentAudits(provider.provider_id))[0].details).toMatchObject({ idp_tenant: 'new-directory', links_ended: 1 });
+    // Without e-mail linking, only a surviving link could sign the person in: there is none.
+    await saveProvider(t, a, idp, { provider_id: provider.provider_id, link_existing_by_email: false, admin_consent_url: `${idp.origin}/organizations/v2.0/adminconsent` });
+    const after = await walkSignIn(t, a, provider.provider_id, idp, 'linked-person');
+    expect(after.callback.statusCode).toBe(409);
+    expect(after.callback.json().code).toBe('sso_account_exists');
   });
 });
 
@@ -125,9 +219,10 @@ describe('an issuer that names the IdP tenant', () => {
     expect(walk.callback.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: `/api/auth/sso/providers/${provider.provider_id}/test?tenant_id=${a.slug}`, headers: a.auth() })).json()).toMatchObject({ ok: true, issuer: idp.issuer });
 
-    // A consent for another IdP tenant points the provider at an issuer this IdP is not: sign-in stops working.
-    const second = (await get(`/api/auth/sso/idp/admin-consent?provider_id=${provider.provider_id}`, a.token)).json();
-    await consentCallback({ state: second.state, admin_consent: 'True', tenant: 'other-tenant' });
+    // A consent for another IdP tenant (named at the start) points the provider at an issuer this IdP is not:
+    // sign-in stops working.
+    const second = (await get(`/api/auth/sso/idp/admin-consent?provider_id=${provider.provider_id}&idp_tenant=other-tenant`, a.token)).json();
+    expect((await consentCallback({ state: second.state, admin_consent: 'True', tenant: 'other-tenant' })).json().granted).toBe(true);
     const elsewhere = await get(`/api/auth/sso/idp/authorize?${new URLSearchParams({ provider_id: provider.provider_id, tenant_id: a.slug, redirect_uri: 'https://kb.example.test/api/auth/sso/idp/callback' })}`);
     expect(elsewhere.statusCode).toBe(502);
   });

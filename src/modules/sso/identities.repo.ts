@@ -32,3 +32,12 @@ export async function insertIdentity(
 export async function touchIdentity({ tx, tenantId }: TenantTx, id: string, at: Date, email: string): Promise<void> {
   await tx.update(ssoIdentities).set({ lastSignInAt: at, email }).where(and(eq(ssoIdentities.tenantId, tenantId), eq(ssoIdentities.id, id)));
 }
+
+/** Ends the links made through a provider (its IdP tenant changed): answers how many there were. */
+export async function deleteProviderIdentities({ tx, tenantId }: TenantTx, providerId: string): Promise<number> {
+  const rows = await tx
+    .delete(ssoIdentities)
+    .where(and(eq(ssoIdentities.tenantId, tenantId), eq(ssoIdentities.providerId, providerId)))
+    .returning({ id: ssoIdentities.id });
+  return rows.length;
+}

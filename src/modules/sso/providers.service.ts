@@ -14,6 +14,7 @@ import { isEnforced, setEnforced } from './settings.repo.js';
 import { sealClientSecret, secretHint } from './sealed.js';
 import { presentProvider } from './sso.present.js';
 import type { ProviderInput } from './sso.api.js';
+import { isOwner } from './owners.js';
 import { ownCallbackUrl } from './return-urls.js';
 import { findTenantByRef } from './tenant-match.js';
 
@@ -23,8 +24,6 @@ export interface ProvidersDeps {
   config: Pick<Config, 'provider' | 'sso' | 'publicBaseUrl'>;
   idp: Pick<IdpClient, 'check'>;
 }
-
-const isOwner = (actor: Principal) => actor.kind === 'user' && actor.role === 'owner';
 
 /**
  * The tenant's identity providers: saved by its admins, listed for its login page, tried before use, and the

@@ -70,7 +70,7 @@ export function createSignInService(deps: SignInDeps) {
   /** Stores one pending redirect (sign-in or admin consent) and answers its state. */
   async function rememberState(
     t: TenantTx,
-    values: { providerId: string; purpose: StatePurpose; issuer: string; redirectUri: string; nextUrl?: string | null; nonce?: string; codeVerifier?: string; createdByUserId?: string | null; browserBinding?: string },
+    values: { providerId: string; purpose: StatePurpose; issuer: string; redirectUri: string; nextUrl?: string | null; nonce?: string; codeVerifier?: string; createdByUserId?: string | null; browserBinding?: string; idpTenant?: string | null },
   ) {
     const state = oidc.randomState();
     const stateHash = hashState(state);
@@ -87,6 +87,7 @@ export function createSignInService(deps: SignInDeps) {
       issuer: values.issuer,
       createdByUserId: values.createdByUserId ?? null,
       browserBindingHash: values.browserBinding ? hashBinding(values.browserBinding) : null,
+      idpTenant: values.idpTenant ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + STATE_TTL_MS),
     });

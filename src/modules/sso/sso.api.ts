@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { defaultsOptional, Uuid } from '../../platform/http/pagination.js';
+import { Secret } from '../../platform/http/secret.js';
 
 /** HTTP schemas of the SSO routes. */
 
@@ -112,15 +113,27 @@ export const CallbackQuery = Type.Object({
 });
 
 export const SignedIn = Type.Object({
-  access_token: Type.String(),
-  refresh_token: Type.String(),
+  access_token: Secret(Type.String()),
+  refresh_token: Secret(Type.String()),
   expires_in: Type.Integer(),
   token_type: Type.String(),
   next_url: Type.String(),
 });
 
-export const AdminConsentQuery = Type.Object({ provider_id: Type.String({ format: 'uuid' }) });
-export const AdminConsentUrl = Type.Object({ consent_url: Type.String(), state: Type.String() });
+export const AdminConsentQuery = Type.Object({
+  provider_id: Type.String({ format: 'uuid' }),
+  idp_tenant: Type.Optional(
+    Type.String({
+      maxLength: 128,
+      description: "The IdP tenant to consent for, as the IdP answers it (Entra ID: the directory's tenant id). Required for a provider that links existing accounts by e-mail unless one is recorded; defaults to the recorded one.",
+    }),
+  ),
+});
+export const AdminConsentUrl = Type.Object({
+  consent_url: Type.String(),
+  state: Type.String(),
+  idp_tenant: Type.Union([Type.String(), Type.Null()], { description: 'The IdP tenant the callback must name, or null when any may answer' }),
+});
 
 export const AdminConsentCallbackQuery = Type.Object({
   state: Type.String({ minLength: 1, maxLength: 512 }),

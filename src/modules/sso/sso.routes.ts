@@ -191,21 +191,27 @@ export function ssoRoutes({ db, providers, signIn, adminConsent }: SsoRouteServi
       url: '/api/auth/sso/idp/admin-consent',
       tags,
       summary: "Start an IdP admin's consent for the whole IdP tenant (multi-tenant IdPs such as Entra ID)",
-      description: 'Answers the consent URL for an admin of the IdP tenant. Providers of other IdPs need `admin_consent_url` (400 `sso_admin_consent_unsupported`).',
+      description:
+        'Answers the consent URL for an admin of the IdP tenant. Providers of other IdPs need `admin_consent_url` (400 `sso_admin_consent_unsupported`). ' +
+        '`idp_tenant` names the IdP tenant (default: the one recorded): the Entra consent URL is then that tenant\'s own, and the callback records only an answer naming it. ' +
+        'For a provider that links existing accounts by e-mail the consent is for owners only (403 `owner_required`, API keys included) and names the tenant (422 without one).',
       auth: auth.scopes('admin'),
       query: AdminConsentQuery,
-      responses: { 200: AdminConsentUrl, 400: ErrorBody, 404: ErrorBody },
-      handler: ({ tenant, principal, query }) => adminConsent.start(tenant, principal, query.provider_id),
+      responses: { 200: AdminConsentUrl, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+      handler: ({ tenant, principal, query }) => adminConsent.start(tenant, principal, query),
     }),
     route({
       method: 'GET',
       url: '/api/auth/sso/idp/admin-consent/callback',
       tags,
       summary: "Record the IdP's admin consent",
-      description: 'The IdP\'s answer (`state`, `admin_consent`, `tenant`, or `error`). A granted consent records the IdP tenant on the provider; a refused one answers `granted: false`.',
+      description:
+        'The IdP\'s answer (`state`, `admin_consent`, `tenant`, or `error`). A granted consent records the IdP tenant on the provider; a refused one answers `granted: false`. ' +
+        'The answer is not signed, so its `tenant` must be the one the consent was started for (400 `sso_admin_consent_tenant_mismatch`, nothing recorded); ' +
+        'a provider that links existing accounts by e-mail records only a consent an owner started (403 `owner_required`). A changed IdP tenant ends the links made through the provider.',
       auth: auth.public("the single-use state is the credential; the IdP sends the admin's browser here"),
       query: AdminConsentCallbackQuery,
-      responses: { 200: AdminConsentResult, 400: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+      responses: { 200: AdminConsentResult, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       handler: ({ query }) => adminConsent.callback(query),
     }),
   ];

@@ -115,6 +115,7 @@ export const ERROR_CODES = {
   sso_authentication_failed: { status: 401, message: "The identity provider's answer failed validation", area: 'auth' },
   sso_provider_unreachable: { status: 502, message: 'The identity provider could not be reached', area: 'auth' },
   sso_admin_consent_required: { status: 409, message: "The provider's issuer needs the IdP tenant: an admin consent records it", area: 'auth' },
+  sso_admin_consent_tenant_mismatch: { status: 400, message: 'The identity provider answered for another IdP tenant than the consent was started for; nothing was recorded', area: 'auth' },
   sso_admin_consent_unsupported: { status: 400, message: 'No admin consent URL is known for this provider; set admin_consent_url', area: 'auth' },
   sso_email_missing: { status: 403, message: 'The identity provider did not share a valid e-mail address', area: 'auth' },
   sso_email_not_verified: { status: 403, message: 'The identity provider does not vouch for this e-mail address', area: 'auth' },

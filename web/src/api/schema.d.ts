@@ -2202,13 +2202,15 @@ export interface paths {
         };
         /**
          * Start an IdP admin's consent for the whole IdP tenant (multi-tenant IdPs such as Entra ID)
-         * @description Answers the consent URL for an admin of the IdP tenant. Providers of other IdPs need `admin_consent_url` (400 `sso_admin_consent_unsupported`).
+         * @description Answers the consent URL for an admin of the IdP tenant. Providers of other IdPs need `admin_consent_url` (400 `sso_admin_consent_unsupported`). `idp_tenant` names the IdP tenant (default: the one recorded): the Entra consent URL is then that tenant's own, and the callback records only an answer naming it. For a provider that links existing accounts by e-mail the consent is for owners only (403 `owner_required`, API keys included) and names the tenant (422 without one).
          */
         get: {
             parameters: {
                 query: {
                     provider_id: string;
                 };
+                    /** @description The IdP tenant to consent for, as the IdP answers it (Entra ID: the directory's tenant id). Required for a provider that links existing accounts by e-mail unless one is recorded; defaults to the recorded one. */
+                    idp_tenant?: string;
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2225,6 +2227,8 @@ export interface paths {
                             consent_url: string;
                             state: string;
                         };
+                            /** @description The IdP tenant the callback must name, or null when any may answer */
+                            idp_tenant: string | null;
                     };
                 };
                 /** @description Default Response */
@@ -2318,7 +2322,7 @@ export interface paths {
         };
         /**
          * Record the IdP's admin consent
-         * @description The IdP's answer (`state`, `admin_consent`, `tenant`, or `error`). A granted consent records the IdP tenant on the provider; a refused one answers `granted: false`.
+         * @description The IdP's answer (`state`, `admin_consent`, `tenant`, or `error`). A granted consent records the IdP tenant on the provider; a refused one answers `granted: false`. The answer is not signed, so its `tenant` must be the one the consent was started for (400 `sso_admin_consent_tenant_mismatch`, nothing recorded); a provider that links existing accounts by e-mail records only a consent an owner started (403 `owner_required`). A changed IdP tenant ends the links made through the provider.
          */
         get: {
             parameters: {
@@ -2363,6 +2367,18 @@ export interface paths {
                 /** @description Default Response */
                 404: {
                     headers: {
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
                         [name: string]: unknown;
                     };
                     content: {
