@@ -23,9 +23,14 @@ beforeAll(async () => {
   cookie = await sessionCookieFor(t, base, a.token);
 });
 
-/** What our login page does: calls the JSON authorization endpoint with the session, and follows `redirect_to`. */
-async function browserAuthorize(url: URL): Promise<URL> {
-  const res = await fetch(url, { headers: { cookie } });
+/**
+ * What our login page does: the browser arrives at the advertised authorization page (the console's by default) with
+ * the client's query; the page calls the JSON authorization endpoint with that query and the session, and follows
+ * `redirect_to`.
+ */
+async function browserAuthorize(url: URL, session = cookie): Promise<URL> {
+  expect(url.href.startsWith(fixture.t.config.oauth.authorizationPageUrl)).toBe(true);
+  const res = await fetch(new URL(`/api/auth/authorize${url.search}`, fixture.base), { headers: { cookie: session } });
   expect(res.status).toBe(200);
   const body = (await res.json()) as { status: string; redirect_to: string };
   expect(body.status, JSON.stringify(body)).toBe('ok');
@@ -143,8 +148,7 @@ describe('what a token issued to a client may do', () => {
     const config = await client.discovery(new URL(base), publicClient.client_id, undefined, client.None(), { execute: [client.allowInsecureRequests] });
     const verifier = client.randomPKCECodeVerifier();
     const url = client.buildAuthorizationUrl(config, { redirect_uri: CALLBACK, scope: 'openid knowledge_bases:read knowledge_bases:write', code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
-    const answer = (await (await fetch(url, { headers: { cookie: viewerCookie } })).json()) as { redirect_to: string };
-    const tokens = await client.authorizationCodeGrant(config, new URL(answer.redirect_to), { pkceCodeVerifier: verifier, expectedState: client.skipStateCheck });
+    const tokens = await client.authorizationCodeGrant(config, await browserAuthorize(url, viewerCookie), { pkceCodeVerifier: verifier, expectedState: client.skipStateCheck });
     expect(tokens.scope, 'what the viewer granted').toBe('openid knowledge_bases:read knowledge_bases:write');
     expect((await api('/api/v1/memories', tokens.access_token)).status).toBe(200);
     const write = await api('/api/v1/memories', tokens.access_token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x' }) });
