@@ -75,8 +75,9 @@ export function manifestSchema(publicBaseUrl: string) {
               type: 'object',
               description:
                 'JSON Schema (draft 2020-12) of one record. Its root has type "object". Only references inside the schema ' +
-                '(#/...) and no cycles; no $id, $anchor or $dynamicRef; patterns without nested quantifiers or backreferences, ' +
-                `at most ${L.maxPatternLength} characters; at most ${L.maxRecordSchemaBytes} bytes, ${L.maxRecordSchemaDepth} levels ` +
+                '(#/...) and no cycles; no $id, $anchor or $dynamicRef; patterns (ECMAScript, u flag) run on a linear-time engine (RE2), ' +
+                'so backreferences, lookahead, lookbehind and inline modifiers are refused; ' +
+                `patterns of at most ${L.maxPatternLength} characters; at most ${L.maxRecordSchemaBytes} bytes, ${L.maxRecordSchemaDepth} levels ` +
                 `and ${L.maxRefsPerRecordSchema} $ref.`,
             },
             indexes: {

@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { escapePointer, jsonBytes, resolveLocalRef, shapeOf } from './json-shape.js';
+import { linearRegExp, toLinearRegExp } from './linear-regexp.js';
 import { MANIFEST_LIMITS as L } from './limits.js';
 import { JSON_SCHEMA_2020 } from './manifest-schema.js';
 
@@ -59,9 +60,9 @@ function subschemas(root: Record<string, unknown>): SchemaNode[] {
 }
 
 /**
- * Why a regular expression may take exponential time, or null: backreferences, and a quantified group
- * that itself holds an unbounded quantifier, like `(a+)+` (the classic catastrophic backtracking). JSON
- * Schema patterns run on every record write, and JavaScript's engine backtracks.
+ * Why a record schema's regular expression cannot be used, or null. JSON Schema patterns run on every record
+ * write; they run on RE2 (linear time whatever the pattern), so what RE2 cannot do is refused here, at import,
+ * rather than when the schema is compiled.
  */
 export function patternProblem(source: string): string | null {
   if (source.length > L.maxPatternLength) return `is longer than ${L.maxPatternLength} characters`;
@@ -70,37 +71,7 @@ export function patternProblem(source: string): string | null {
   } catch {
     return 'is not a valid regular expression';
   }
-  const groups: { repeats: boolean }[] = [];
-  let repeatsHere = false; // an unbounded quantifier seen at the current group level
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') {
-      if (/[1-9k]/.test(source[i + 1] ?? '')) return 'uses a backreference';
-      i++;
-      continue;
-    }
-    if (c === '[') {
-      for (i++; i < source.length && source[i] !== ']'; i++) if (source[i] === '\\') i++;
-      continue;
-    }
-    if (c === '(') {
-      groups.push({ repeats: repeatsHere });
-      repeatsHere = false;
-      continue;
-    }
-    const unbounded = c === '*' || c === '+' || (c === '{' && /^\{\d*,\d*\}/.test(source.slice(i)) && !/^\{(\d+),\1\}/.test(source.slice(i)));
-    if (c === ')') {
-      const inner: boolean = repeatsHere;
-      const outer = groups.pop();
-      const next = source.slice(i + 1);
-      const quantified = /^[*+]/.test(next) || /^\{\d*,\d*\}/.test(next);
-      if (inner && quantified) return 'nests a repeated group inside a repetition (e.g. (a+)+), which can take exponential time';
-      repeatsHere = (outer?.repeats ?? false) || inner || quantified;
-      continue;
-    }
-    if (unbounded) repeatsHere = true;
-  }
-  return null;
+  return toLinearRegExp(source).problem ?? null;
 }
 
 /**
@@ -188,9 +159,21 @@ function findRefCycle(refs: { at: string; target: string }[]): { at: string; des
 /**
  * A validator of records, compiled from a record schema that passed `recordSchemaIssues`. Strict (unknown
  * keywords and formats are errors), every error reported, no remote loading, no `$data`, no coercion.
+ * Every `pattern` and `patternProperties` key runs on RE2 (`code.regExp`). `allowMatchingProperties` is on
+ * because Ajv's strict check of a property name against `patternProperties` uses JavaScript's backtracking
+ * engine while compiling (a property matched by a pattern is legal JSON Schema: both subschemas apply).
  */
 export function newRecordAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, strictTuples: false, strictRequired: false, logger: false });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    allowMatchingProperties: true,
+    code: { regExp: linearRegExp },
+    logger: false,
+  });
   addFormats.default(ajv);
   return ajv;
 }

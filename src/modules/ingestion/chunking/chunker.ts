@@ -374,8 +374,11 @@ class Packer {
     const text = this.text;
     if (isWs(text.charCodeAt(p - 1)) && !isWs(text.charCodeAt(p))) return p;
     const half = p + ((limit - p) >> 1);
-    const nl = text.indexOf('\n', p);
-    if (nl >= 0 && nl < half) return skipWs(text, nl + 1, limit);
+    // Only [p, half) is searched: indexOf would run on to the next newline anywhere after this chunk, the
+    // rest of the document in a text without newlines, once per chunk (quadratic).
+    for (let q = p; q < half; q++) {
+      if (text.charCodeAt(q) === 0x0a) return skipWs(text, q + 1, limit);
+    }
     for (let q = p; q < limit; q++) {
       const c = text.charCodeAt(q);
       if (isWs(c)) return skipWs(text, q + 1, limit);
