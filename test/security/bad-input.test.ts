@@ -141,6 +141,43 @@ describe('bodies', () => {
     expectError(form, 422);
   });
 
+  it('lone UTF-16 surrogates, which UTF-8 and the jsonb columns cannot hold: 422 naming the field, never a 500', async () => {
+    await nothingWritten();
+    // JSON can spell a surrogate half without its pair ("\ud800"); JSON.stringify writes these escapes.
+    const cases: [string, string, object, string][] = [
+      ['POST', '/api/auth/login', { email: 'x\ud800@example.com', password: 'pw', tenant_id: a.slug }, 'body.email'],
+      ['POST', '/api/auth/login', { email: 'x@example.com', password: 'pw', tenant_id: `${a.slug}\udc00` }, 'body.tenant_id'],
+      ['POST', '/api/auth/otp/request', { email: 'x\udfff@example.com', tenant_id: a.slug }, 'body.email'],
+      ['POST', '/api/auth/otp/verify', { email: 'x\ud83d@example.com', tenant_id: a.slug, code: '123456' }, 'body.email'],
+      ['POST', '/api/auth/electron/request-otp', { email: '\udbff@example.com', tenant_id: a.slug }, 'body.email'],
+      ['POST', '/api/auth/electron/verify-otp', { email: 'x@example.com', tenant_id: a.slug, code: '123456', device_name: 'laptop \ud800' }, 'body.device_name'],
+      ['POST', '/api/auth/password-reset/request', { email: 'x\ud800@example.com', tenant_id: a.slug }, 'body.email'],
+      ['PATCH', '/api/auth/me', { name: 'Bob \ude00' }, 'body.name'],
+      ['PATCH', `/api/v1/users/${a.ownerId}`, { name: '\ud800' }, 'body.name'],
+      ['POST', '/api/v1/users/', { ...newUser, name: 'Bob\ud800' }, 'body.name'],
+      ['POST', '/api/v1/users/invitations', { email: 'invitee@example.com', role: 'member', name: 'Ivy \udc00' }, 'body.name'],
+      ['POST', '/api/v1/api-keys/', { name: 'key \udbff', scopes: ['llm:read'] }, 'body.name'],
+    ];
+    for (const [method, url, payload, loc] of cases) {
+      const body = expectError(await send(method as 'POST', url, payload), 422, 'validation_error');
+      expect(locs(body), url).toEqual([loc]);
+      expect(body.detail[0].msg, url).toMatch(/surrogate/);
+    }
+    // A surrogate pair (one character beyond U+FFFF) is text like any other.
+    const renamed = await send('PATCH', '/api/auth/me', { name: 'Owner \ud83d\ude00' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().name).toBe('Owner 😀');
+    // In a URL a half can only be percent-encoded bytes, which are no UTF-8: a path refuses them, a query keeps them
+    // as the literal text sent; neither reaches the database as a surrogate.
+    for (const url of ['/api/auth/invitation/info?token=inv_%ED%A0%80', '/api/auth/sso/providers/%ED%A0%80', '/api/v1/users/%ED%A0%80']) {
+      const res = await send('GET', url);
+      expect([url, res.statusCode >= 400 && res.statusCode < 500]).toEqual([url, true]);
+    }
+    const search = await send('GET', '/api/v1/users/?search=%ED%A0%80');
+    expect(search.statusCode).toBe(200);
+    expect(search.json().items).toEqual([]);
+  });
+
   it('oversized bodies: 413, the limit being configurable', async () => {
     await nothingWritten();
     const big = { ...newUser, name: 'x'.repeat(BODY_LIMIT) };

@@ -52,7 +52,7 @@ describe('hostile input never causes a 5xx', () => {
   it('in path parameters', async () => {
     const requests = operations.flatMap((o) =>
       params(o, 'path').flatMap((p) =>
-        ['not-a-uuid', '%00', '%E2%80%AE', 'x'.repeat(90), '..%2F..%2Fetc%2Fpasswd', "'%20OR%201=1--", '-1', '0'].map((value) => ({
+        ['not-a-uuid', '%00', '%E2%80%AE', '%ED%A0%80', '%EF%BF%BD', 'x'.repeat(90), '..%2F..%2Fetc%2Fpasswd', "'%20OR%201=1--", '-1', '0'].map((value) => ({
           label: `${o.method} ${o.path} ${p.name}=${value.slice(0, 20)}`,
           options: { method: o.method as InjectOptions['method'], url: fill(o, { [p.name]: value }), ...(jsonBody(o) ? { payload: {} } : {}) },
         })),
@@ -66,7 +66,7 @@ describe('hostile input never causes a 5xx', () => {
       integer: ['99999999999999999999', '-99999999999999999999', '1e400', 'abc', '1.5', '-1'],
       number: ['1e400', '-1e400', 'NaN', 'abc'],
       boolean: ['maybe', '2'],
-      string: ['%00', 'x'.repeat(5000), '%E2%80%AE', "'%20OR%201=1--"],
+      string: ['%00', 'x'.repeat(5000), '%E2%80%AE', '%ED%A0%80', "'%20OR%201=1--"],
     };
     const requests = operations
       .filter((o) => o.method === 'GET')
@@ -93,9 +93,12 @@ describe('hostile input never causes a 5xx', () => {
       ];
       for (const [name, prop] of Object.entries(schema.properties ?? {})) {
         const type = typeOf(prop);
-        if (type === 'string') bodies.push([`${name}=NUL`, { [name]: 'a\u0000b' }], [`${name}=long`, { [name]: 'x'.repeat(100_000) }]);
+        if (type === 'string') {
+          bodies.push([`${name}=NUL`, { [name]: 'a\u0000b' }], [`${name}=long`, { [name]: 'x'.repeat(100_000) }]);
+          bodies.push([`${name}=lone high surrogate`, { [name]: 'a\ud800b' }], [`${name}=lone low surrogate`, { [name]: '\udfff' }]);
+        }
         if (type === 'integer' || type === 'number') bodies.push([`${name}=huge`, { [name]: 1e308 }], [`${name}=-huge`, { [name]: -1e308 }]);
-        if (type === 'array') bodies.push([`${name}=[NUL]`, { [name]: ['\u0000'] }], [`${name}=[{}]`, { [name]: [{}] }]);
+        if (type === 'array') bodies.push([`${name}=[NUL]`, { [name]: ['\u0000'] }], [`${name}=[surrogate]`, { [name]: ['\ud800'] }], [`${name}=[{}]`, { [name]: [{}] }]);
         bodies.push([`${name}=object`, { [name]: { $gt: '' } }]);
       }
       return bodies.map(([label, payload]) => ({ label: `${o.method} ${o.path} ${label}`, options: { method, url, payload: payload as object } }));
