@@ -117,7 +117,9 @@ export function createLoginCodesService(deps: LoginCodesDeps, auth: AuthService,
 
   /**
    * Exchanges a code for the token pair of login. Failures spend the same per-IP and per-account
-   * budgets as failed logins; the wrong try is committed before the one 401 is thrown.
+   * budgets as failed logins. A wrong try is paid for before anything else can fail: its count on the
+   * code is committed on its own, then the budgets are spent, and only then is the failure audited, so
+   * a later error (a 500) never hands a guess back for free.
    */
   async function verify(input: { email: string; tenant_id: string; code: string; device_name?: string }, purpose: LoginCodePurpose, ip: string): Promise<TokenPair> {
     const email = normaliseEmail(input.email);
@@ -128,10 +130,7 @@ export function createLoginCodesService(deps: LoginCodesDeps, auth: AuthService,
       ? await tenantDb(db, tenant.id).run(async (t) => {
         const user = await findUserByEmail(t, email);
         const ok = await consume(t, email, purpose, input.code);
-        if (!ok || !user || user.status !== 'active') {
-          await audit(t, 'auth.login_failed', { anonymous: true, userId: user?.id ?? null }, { targetId: user?.id ?? null, details: { email, method: purpose }, ip });
-          return null;
-        }
+        if (!ok || !user || user.status !== 'active') return { failedFor: user?.id ?? null };
         // The right code is spent either way; a refusal (SSO required) is thrown once the transaction commits.
         const refusal: unknown = deps.signInGate ? await deps.signInGate(t, user).then(() => null, (error: unknown) => error) : null;
         if (refusal) return { refusal };
@@ -141,8 +140,12 @@ export function createLoginCodesService(deps: LoginCodesDeps, auth: AuthService,
         return { pair: await auth.issueFor(t, fresh, randomUUID(), input.device_name?.trim() || null), userId: user.id };
       })
       : null;
-    if (!outcome) {
+    if (!outcome || 'failedFor' in outcome) {
       await spendFailure(limits, buckets);
+      if (tenant && outcome) {
+        const userId = outcome.failedFor;
+        await tenantDb(db, tenant.id).run((t) => audit(t, 'auth.login_failed', { anonymous: true, userId }, { targetId: userId, details: { email, method: purpose }, ip }));
+      }
       throw invalidCode();
     }
     if ('refusal' in outcome) throw outcome.refusal;

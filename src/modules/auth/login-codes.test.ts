@@ -130,6 +130,29 @@ describe('sign-in by e-mailed code', () => {
     expect((await post(WEB.verify, { email: user.email, tenant_id: a.slug, code: second.code }, ip2)).statusCode).toBe(200);
   });
 
+  it('a wrong try is paid for before anything else can fail: a failure record the database refuses hands no guess back', async () => {
+    const user = await a.userToken('viewer');
+    const ip = freshIp();
+    await post(WEB.request, { email: user.email, tenant_id: a.slug }, ip);
+    const { code } = await codeMailedTo(user.email);
+    // A fault in the step after the check: the database refuses this address's failure records.
+    const fn = `refuse_audit_${user.userId.replace(/-/g, '')}`;
+    const owner = (statement: string) => t.service.ctx.db.maintain((run) => run(statement)).then((rows) => {
+      if (rows === null) throw new Error('the maintenance lock is held');
+    });
+    await owner(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.details->>'email' = '${user.email}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`);
+    await owner(`CREATE TRIGGER ${fn} BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    try {
+      for (let i = 0; i < 5; i++) expect((await post(WEB.verify, { email: user.email, tenant_id: a.slug, code: wrong(code) }, ip)).statusCode).toBe(500);
+    } finally {
+      await owner(`DROP TRIGGER ${fn} ON audit_events`);
+      await owner(`DROP FUNCTION ${fn}()`);
+    }
+    // The five tries counted: the code is burned, and the right one opens nothing.
+    expect((await post(WEB.verify, { email: user.email, tenant_id: a.slug, code }, freshIp())).json()).toEqual(INVALID);
+  });
+
   it('a code sent before the account was disabled opens nothing', async () => {
     const user = await a.userToken('viewer');
     const ip = freshIp();
