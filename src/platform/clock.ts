@@ -9,6 +9,14 @@ export class Clock {
     return new Date(Date.now() + this.offsetMs);
   }
 
+  /**
+   * How far tests moved this clock (0 in production). For time kept by the database (the job queue's leases,
+   * shared by every instance), which moves by this much instead of following the process's own time.
+   */
+  get advancedMs(): number {
+    return this.offsetMs;
+  }
+
   /** Tests only: everything that asks this clock sees time `ms` later. */
   advance(ms: number): void {
     this.offsetMs += ms;

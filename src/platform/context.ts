@@ -89,7 +89,8 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
     const authenticator = new Authenticator(tokens, bus);
     const metrics = new Metrics();
     const limits = await RateLimits.create(config, metrics, (error) => log.warn({ err: error }, 'redis connection error'));
-    const queue = new JobQueue(db, bus, config.worker.jobMaxAttempts);
+    const clock = new Clock();
+    const queue = new JobQueue(db, bus, config.worker.jobMaxAttempts, clock);
     declarePlatformGauges(metrics, db, queue);
     await authenticator.start();
     await queue.start();
@@ -106,7 +107,7 @@ export async function createCoreContext(config: Config, options: { log?: Logger;
       queue,
       blobs: createBlobStore(config),
       metrics,
-      clock: new Clock(),
+      clock,
       maintenance: createDbMaintenance({
         db,
         log,

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Database, Tx } from '../db/database.js';
 import type { EventBus } from '../events/bus.js';
+import type { Clock } from '../clock.js';
 import {
   hasQueuedJob,
   buryJob,
@@ -10,9 +11,11 @@ import {
   insertJob,
   purgeFinishedJobs,
   queueDepth,
+  queueNow,
   reapExpiredJobs,
   releaseJob,
   retryJobLater,
+  type JobLease,
   type JobRow,
 } from './queue.repo.js';
 
@@ -21,9 +24,15 @@ export interface Job<P = Record<string, unknown>> {
   queue: string;
   tenantId: string | null;
   payload: P;
+  /** This attempt's number (1 for the first claim); with `lockedBy`, it fences what the holder may still do. */
   attempts: number;
   maxAttempts: number;
+  /** The worker that claimed this attempt. */
+  lockedBy: string | null;
 }
+
+/** How a holder's transition ended: it took effect, or it was a no-op because the lease is no longer this attempt's. */
+export type Fenced = 'lease_lost';
 
 export interface EnqueueOptions {
   maxAttempts?: number;
@@ -41,13 +50,18 @@ const toJob = (r: JobRow): Job => ({
   payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
   attempts: r.attempts,
   maxAttempts: r.max_attempts,
+  lockedBy: r.locked_by,
 });
+
+const leaseOf = (job: Job): JobLease | null =>
+  job.lockedBy === null ? null : { jobId: job.id, workerId: job.lockedBy, attempt: job.attempts };
 
 /**
  * A lease-based job queue on one table (at-least-once; handlers must be idempotent). Enqueue can join
  * the caller's transaction, so a row and its job commit together. Claims are fair across tenants:
  * the next job comes from the tenant with the fewest running jobs, so one tenant's 500-file batch
- * never starves another tenant's single upload.
+ * never starves another tenant's single upload. What a holder does with a claimed job (extend,
+ * complete, fail, release) is fenced by its lease (worker and attempt): see README.md.
  */
 export class JobQueue {
   readonly wake = new EventEmitter();
@@ -56,6 +70,7 @@ export class JobQueue {
     private readonly db: Database,
     private readonly bus: EventBus,
     private readonly defaultMaxAttempts: number,
+    private readonly clock: Clock,
   ) {
     this.wake.setMaxListeners(0);
   }
@@ -72,7 +87,7 @@ export class JobQueue {
       maxAttempts: options.maxAttempts ?? this.defaultMaxAttempts,
       delaySec: options.delaySec ?? 0,
       tenantCap: options.tenantCap ?? null,
-    });
+    }, this.now());
     await this.bus.publish(WAKE_CHANNEL, queue, tx); // other instances' workers wake on commit
     return id;
   }
@@ -83,31 +98,39 @@ export class JobQueue {
   }
 
   async claim(queue: string, workerId: string, limit: number, leaseSec: number): Promise<Job[]> {
-    const claimed = await this.db.system((tx) => claimJobs(tx, queue, workerId, limit, leaseSec));
+    const claimed = await this.db.system((tx) => claimJobs(tx, queue, workerId, limit, leaseSec, this.now()));
     return claimed.map(toJob);
   }
 
-  async extendLease(jobId: string, leaseSec: number): Promise<void> {
-    await extendJobLease(this.db, jobId, leaseSec);
+  /** The heartbeat: false when the lease is no longer this attempt's (the holder must stop treating the job as its own). */
+  async extendLease(job: Job, leaseSec: number): Promise<boolean> {
+    const lease = leaseOf(job);
+    return lease !== null && (await extendJobLease(this.db, lease, leaseSec, this.now()));
   }
 
-  async complete(jobId: string): Promise<void> {
-    await completeJob(this.db, jobId);
+  /** Marks the job done; false (a no-op) when its lease was lost, e.g. another worker runs it now. */
+  async complete(job: Job): Promise<boolean> {
+    const lease = leaseOf(job);
+    return lease !== null && (await completeJob(this.db, lease, this.now()));
   }
 
-  /** Schedules another attempt with backoff, or buries the job when its attempts are spent. */
-  async fail(job: Job, error: string, backoffSec: number): Promise<'retry' | 'dead'> {
+  /**
+   * Schedules another attempt with backoff, or buries the job when its attempts are spent; 'lease_lost' (a
+   * no-op) when the job is no longer this attempt's, so a late failure never requeues or buries another's run.
+   */
+  async fail(job: Job, error: string, backoffSec: number): Promise<'retry' | 'dead' | Fenced> {
+    const lease = leaseOf(job);
+    if (lease === null) return 'lease_lost';
     if (job.attempts >= job.maxAttempts) {
-      await buryJob(this.db, job.id, error);
-      return 'dead';
+      return (await buryJob(this.db, lease, error, this.now())) ? 'dead' : 'lease_lost';
     }
-    await retryJobLater(this.db, job.id, error, backoffSec);
-    return 'retry';
+    return (await retryJobLater(this.db, lease, error, backoffSec, this.now())) ? 'retry' : 'lease_lost';
   }
 
-  /** Puts a job this worker holds back in line untouched (graceful shutdown). */
-  async release(jobId: string): Promise<void> {
-    await releaseJob(this.db, jobId);
+  /** Puts a job this worker holds back in line untouched (graceful shutdown); false when it no longer held it. */
+  async release(job: Job): Promise<boolean> {
+    const lease = leaseOf(job);
+    return lease !== null && (await releaseJob(this.db, lease));
   }
 
   /**
@@ -115,7 +138,7 @@ export class JobQueue {
    * returned as dead so their owner can record an explicit failure.
    */
   async reapExpired(options: { all?: boolean } = {}): Promise<Job[]> {
-    return (await reapExpiredJobs(this.db, options.all ?? false)).map(toJob);
+    return (await reapExpiredJobs(this.db, options.all ?? false, this.now())).map(toJob);
   }
 
   /** Whether a job of `queue` for the tenant is waiting to be claimed (not yet running), seen from `tx`. */
@@ -124,11 +147,16 @@ export class JobQueue {
   }
 
   async purgeFinished(olderThanSec: number): Promise<void> {
-    await purgeFinishedJobs(this.db, olderThanSec);
+    await purgeFinishedJobs(this.db, olderThanSec, this.now());
   }
 
   /** Jobs per queue and state (`queued` and due, `delayed`, `running`, `dead`), across every instance. */
   depth(): Promise<{ queue: string; state: string; n: number }[]> {
-    return queueDepth(this.db);
+    return queueDepth(this.db, this.now());
+  }
+
+  /** The database's time (one clock for every instance), moved as far as tests advanced the service clock. */
+  private now() {
+    return queueNow(this.clock.advancedMs);
   }
 }

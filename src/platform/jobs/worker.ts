@@ -4,7 +4,19 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { Job, JobQueue } from './queue.js';
 
 export interface JobContext {
+  /**
+   * Aborted when this attempt must stop: the worker is shutting down, or the job's lease was lost (another worker
+   * may run it now). Long handlers check it between steps; whatever they return afterwards is not recorded.
+   */
   signal: AbortSignal;
+}
+
+/** The abort reason when a heartbeat found the lease gone: this attempt is no longer the job's. */
+export class LeaseLostError extends Error {
+  constructor(readonly jobId: string) {
+    super('job lease lost: another worker may run this job now');
+    this.name = 'LeaseLostError';
+  }
 }
 
 export interface JobHandler {
@@ -29,7 +41,10 @@ const backoffSec = (attempt: number) => Math.min(60, 2 ** attempt);
 export const watchdogIntervalMs = (handlers: Pick<JobHandler, 'leaseSec'>[]) =>
   Math.max(1000, Math.min(15_000, ...handlers.map((h) => (h.leaseSec * 1000) / 2)));
 
-type Outcome = 'completed' | 'retried' | 'dead' | 'released';
+type Outcome = 'completed' | 'retried' | 'dead' | 'released' | 'lease_lost';
+
+/** A holder's transition the queue refused because the lease had moved on (fenced out). */
+type Transition = 'extend_lease' | 'complete' | 'fail' | 'release';
 
 /** The worker's series: jobs running now, attempts started, and how each attempt ended, per queue (job kind). */
 function workerSeries(metrics: Metrics | undefined) {
@@ -37,7 +52,8 @@ function workerSeries(metrics: Metrics | undefined) {
   return {
     running: metrics.gauge('kb_jobs_running', 'Jobs this process is running now, by queue', ['queue']),
     started: metrics.counter('kb_job_attempts_total', 'Job attempts this process started, by queue', ['queue']),
-    finished: metrics.counter('kb_jobs_finished_total', 'Job attempts this process ended, by queue and outcome (completed, retried, dead, released)', ['queue', 'outcome']),
+    finished: metrics.counter('kb_jobs_finished_total', 'Job attempts this process ended, by queue and outcome (completed, retried, dead, released, lease_lost)', ['queue', 'outcome']),
+    fenced: metrics.counter('kb_job_fenced_transitions_total', 'Transitions of a job attempt refused because its lease had been lost, by queue and transition', ['queue', 'transition']),
     duration: metrics.histogram('kb_job_duration_seconds', 'Time a job attempt ran, by queue and outcome', ['queue', 'outcome']),
   };
 }
@@ -46,6 +62,7 @@ function workerSeries(metrics: Metrics | undefined) {
  * Runs job handlers in this process: claims in batches up to each handler's concurrency, wakes at
  * once on local enqueue or NOTIFY and otherwise polls, keeps leases alive with heartbeats, and on
  * stop lets running jobs finish within the grace period before handing the rest back to the queue.
+ * A heartbeat that finds the lease lost aborts the handler, and the attempt then records nothing.
  */
 export class WorkerRuntime {
   readonly id = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -133,10 +150,26 @@ export class WorkerRuntime {
   }
 
   private async run(handler: JobHandler, job: Job, abort: AbortController): Promise<void> {
-    const heartbeat = setInterval(
-      () => void this.queue.extendLease(job.id, handler.leaseSec).catch(() => {}),
-      Math.max(1000, (handler.leaseSec * 1000) / 3),
-    );
+    let leaseLost = false;
+    let settling = false; // the handler returned: a heartbeat answering now says nothing about the attempt
+    const lost = (transition: Transition) => {
+      this.fencedOut(job, transition);
+      leaseLost = true;
+      if (!abort.signal.aborted) abort.abort(new LeaseLostError(job.id));
+    };
+    let beating = false;
+    const heartbeat = setInterval(() => {
+      if (beating || leaseLost) return;
+      beating = true;
+      this.queue
+        .extendLease(job, handler.leaseSec)
+        .then((held) => {
+          if (!held && !settling) lost('extend_lease');
+        })
+        // Unreachable database: keep the handler going; the next beat (or the fenced transition) decides.
+        .catch((error) => this.log.warn({ err: error, jobId: job.id, queue: job.queue }, 'job heartbeat failed'))
+        .finally(() => (beating = false));
+    }, Math.max(1000, (handler.leaseSec * 1000) / 3));
     heartbeat.unref();
     const labels = { queue: job.queue };
     this.series?.started.inc(labels);
@@ -145,8 +178,17 @@ export class WorkerRuntime {
     let outcome: Outcome = 'completed';
     try {
       await handler.handle(job, { signal: abort.signal });
-      await this.queue.complete(job.id);
+      settling = true;
+      if (leaseLost || !(await this.queue.complete(job))) {
+        if (!leaseLost) lost('complete');
+        outcome = 'lease_lost';
+      }
     } catch (error) {
+      settling = true;
+      if (leaseLost) {
+        outcome = 'lease_lost'; // not ours any more: whoever holds the job now records its outcome
+        return;
+      }
       if (abort.signal.aborted && !this.running) {
         outcome = 'released';
         return; // handed back to the queue by stop()
@@ -154,6 +196,11 @@ export class WorkerRuntime {
       const message = error instanceof Error ? error.message : String(error);
       this.log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, err: error }, 'job failed');
       const failed = await this.queue.fail(job, message, backoffSec(job.attempts)).catch(() => 'retry' as const);
+      if (failed === 'lease_lost') {
+        lost('fail');
+        outcome = 'lease_lost';
+        return; // a late failure neither requeues nor buries a run that is another worker's now
+      }
       outcome = failed === 'dead' ? 'dead' : 'retried';
       if (failed === 'dead') await handler.onDead?.(job, message).catch(() => {});
     } finally {
@@ -162,6 +209,15 @@ export class WorkerRuntime {
       this.series?.finished.inc({ ...labels, outcome });
       this.series?.duration.observe({ ...labels, outcome }, (performance.now() - started) / 1000);
     }
+  }
+
+  /** Says (without the payload) that a transition of this attempt was a no-op because its lease had moved on. */
+  private fencedOut(job: Job, transition: Transition): void {
+    this.series?.fenced.inc({ queue: job.queue, transition });
+    this.log.warn(
+      { jobId: job.id, queue: job.queue, attempt: job.attempts, workerId: this.id, transition },
+      'job lease lost: this attempt no longer holds the job, transition ignored',
+    );
   }
 
   async stop(graceMs: number): Promise<void> {
@@ -179,7 +235,8 @@ export class WorkerRuntime {
     if (timedOut) {
       for (const { job, abort } of this.active.values()) {
         abort.abort(new Error('worker stopping'));
-        await this.queue.release(job.id).catch(() => {});
+        const held = await this.queue.release(job).catch(() => true);
+        if (!held) this.fencedOut(job, 'release');
       }
       await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     }
