@@ -123,6 +123,26 @@ describe('the CLI on its own (it opens the configured database itself)', { timeo
   });
 });
 
+describe('the CLI with neither a service nor a database in DATA_DIR', { timeout: 120_000 }, () => {
+  it('says which DATA_DIR it looked at and how to fix it, and creates nothing there', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'kb-cli-nodb-'));
+    try {
+      const dataDir = path.join(parent, 'data');
+      const listed = await cli(['tenant', 'list'], { DATA_DIR: dataDir });
+      expect(listed.code, listed.stderr).toBe(1);
+      expect(listed.stdout).toBe('');
+      expect(listed.stderr).toBe(
+        `No service answers on ${dataDir}/cli.sock and DATA_DIR ${dataDir} holds no database: start the service with this DATA_DIR, ` +
+          'or give the CLI the DATA_DIR the service uses (DATA_DIR=/path/to/data npm run cli -- ...), or DATABASE_URL for PostgreSQL. ' +
+          'Only `tenant create` and `restore` create a new database.\n',
+      );
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+});
+
 /** A port nobody listens on right now. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

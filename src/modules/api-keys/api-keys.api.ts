@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Secret } from '../../platform/http/secret.js';
 import { SCOPES } from '../../platform/auth/scopes.js';
 
 const ScopeName = Type.Union(SCOPES.map((s) => Type.Literal(s)));
@@ -19,7 +20,7 @@ export const CreatedApiKey = Type.Object({
   name: Type.String(),
   prefix: Type.String(),
   scopes: Type.Array(Type.String()),
-  key: Type.String({ description: 'The secret key, shown this once' }),
+  key: Secret(Type.String({ description: 'The secret key, shown this once' })),
   created_at: Type.String(),
   expires_at: Type.Union([Type.String(), Type.Null()]),
 });

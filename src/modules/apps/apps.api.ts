@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { MANIFEST_PERMISSIONS } from '../../platform/auth/app-permissions.js';
 import { defaultsOptional, SkipLimitQuery } from '../../platform/http/pagination.js';
+import { Secret } from '../../platform/http/secret.js';
 
 const Permission = Type.Union(MANIFEST_PERMISSIONS.map((p) => Type.Literal(p)));
 const Permissions = (description: string) => Type.Array(Permission, { uniqueItems: true, maxItems: MANIFEST_PERMISSIONS.length, description });
@@ -103,15 +104,15 @@ export const InstallationsQuery = defaultsOptional(
 );
 
 export const LaunchTokenResponse = Type.Object({
-  launch_token: Type.String({ description: 'Single use, valid 60 s, accepted only by POST /api/v1/app-platform/runtime/exchange' }),
-  launch_url: Type.String({ description: 'The entry_url with the token as the launch_token query parameter' }),
+  launch_token: Secret(Type.String({ description: 'Single use, valid 60 s, accepted only by POST /api/v1/app-platform/runtime/exchange' })),
+  launch_url: Secret(Type.String({ description: 'The entry_url with the token as the launch_token query parameter' })),
   expires_in: Type.Integer({ description: 'Seconds (60)' }),
   installation_id: Uuid,
 });
 
 export const ExchangeBody = Type.Object({ launch_token: Type.String({ minLength: 1, maxLength: 200 }) });
 export const ExchangeResponse = Type.Object({
-  access_token: Type.String({ description: 'App access token (JWT, typ app-at+jwt); no refresh: relaunch the app for a new one' }),
+  access_token: Secret(Type.String({ description: 'App access token (JWT, typ app-at+jwt); no refresh: relaunch the app for a new one' })),
   token_type: Type.Literal('Bearer'),
   expires_in: Type.Integer({ description: 'Seconds (900)' }),
   installation_id: Uuid,

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { Secret } from '../../platform/http/secret.js';
 
 export const LoginRequest = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 320 }),
@@ -7,8 +8,8 @@ export const LoginRequest = Type.Object({
 });
 export const RefreshRequest = Type.Object({ refresh_token: Type.String({ minLength: 1, maxLength: 4096 }) });
 export const TokenPair = Type.Object({
-  access_token: Type.String(),
-  refresh_token: Type.String(),
+  access_token: Secret(Type.String()),
+  refresh_token: Secret(Type.String()),
   expires_in: Type.Integer(),
   token_type: Type.Literal('bearer'),
 });
@@ -62,8 +63,8 @@ export const AcceptInvitation = Type.Object({
 });
 
 export const AcceptedInvitation = Type.Object({
-  access_token: Type.String(),
-  refresh_token: Type.String(),
+  access_token: Secret(Type.String()),
+  refresh_token: Secret(Type.String()),
   expires_in: Type.Integer(),
   token_type: Type.Literal('bearer'),
   user: Type.Object({

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { Secret } from '../../platform/http/secret.js';
 
 const text = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 
@@ -37,8 +38,8 @@ const ClientSummary = Type.Object({ client_id: Type.String(), name: Type.String(
 export const AuthorizeResponse = Type.Union([
   Type.Object({
     status: Type.Literal('ok'),
-    redirect_to: Type.String({ description: '`redirect_uri?code=…&state=…&iss=…`: send the browser there' }),
-    code: Type.String(),
+    redirect_to: Secret(Type.String({ description: '`redirect_uri?code=…&state=…&iss=…`: send the browser there' })),
+    code: Secret(Type.String()),
     state: Type.Union([Type.String(), Type.Null()]),
     expires_in: Type.Integer({ description: 'Seconds the code stays redeemable' }),
   }),
@@ -62,12 +63,12 @@ export const TokenRequest = Type.Object({
 });
 
 export const TokenResponse = Type.Object({
-  access_token: Type.String(),
+  access_token: Secret(Type.String()),
   token_type: Type.Literal('Bearer'),
   expires_in: Type.Integer(),
-  refresh_token: Type.String(),
+  refresh_token: Secret(Type.String()),
   scope: Type.String(),
-  id_token: Type.Optional(Type.String({ description: 'With scope openid, on the authorization_code grant' })),
+  id_token: Type.Optional(Secret(Type.String({ description: 'With scope openid, on the authorization_code grant' }))),
 });
 
 export const RevokeRequest = Type.Object({
@@ -157,7 +158,7 @@ export const Client = Type.Object({
 });
 export const CreatedClient = Type.Object({
   ...Client.properties,
-  client_secret: Type.Union([Type.String(), Type.Null()], { description: 'Shown once; null for a public client' }),
+  client_secret: Secret(Type.Union([Type.String(), Type.Null()], { description: 'Shown once; null for a public client' })),
 });
 export const ClientIdParams = Type.Object({ client_id: Type.String({ minLength: 1, maxLength: 200 }) });
 export const PublicClients = Type.Object({ items: Type.Array(Type.Object({ client_id: Type.String(), name: Type.String(), logo_url: Type.Union([Type.String(), Type.Null()]), first_party: Type.Boolean() })) });

@@ -168,7 +168,7 @@ export function toLinearRegExp(source: string): Translation {
   try {
     return { re2: RE2JS.compile(translated) };
   } catch (error) {
-    const reason = error instanceof Error ? error.message.replace(/`\S*`$/, '').replace(/:\s*$/, '') : String(error);
+    const reason = error instanceof Error ? error.message.replace(/`[^`]*`$/, '').replace(/:\s*$/, '') : String(error);
     return { problem: `cannot run on the linear-time engine (${reason})` };
   }
 }

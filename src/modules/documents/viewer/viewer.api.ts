@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
+import { Secret } from '../../../platform/http/secret.js';
 
 /** TypeBox schemas of the viewer endpoints: validation, types and the OpenAPI document. */
 
 export const ViewerTokenResponse = Type.Object({
-  viewer_token: Type.String({ description: 'Send as the X-Viewer-Token header of the view request' }),
+  viewer_token: Secret(Type.String({ description: 'Send as the X-Viewer-Token header of the view request' })),
   token_type: Type.Literal('viewer'),
   expires_in: Type.Integer({ description: 'Seconds; 600' }),
   expires_at: Type.String({ format: 'date-time' }),
