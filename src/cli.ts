@@ -6,7 +6,7 @@ import { dispatch, parseArgs, reportFailure, UsageError, USAGE_ERROR, wantsJson,
 import { backupCommands, describeBackup } from './cli/backup.js';
 import { restoreBackup } from './cli/restore.js';
 import { runViaSocket } from './cli/socket.js';
-import { postgresServiceDown, readServiceDatabase } from './cli/service-database.js';
+import { createsDatabase, hasEmbeddedDatabase, noEmbeddedDatabase, postgresServiceDown, readServiceDatabase } from './cli/service-database.js';
 import { DataDirLockedError } from './platform/db/lock.js';
 import { DatabaseConnectError } from './platform/db/postgres-connect.js';
 import pino from 'pino';
@@ -15,7 +15,8 @@ import pino from 'pino';
  * Operator CLI. Without DATABASE_URL it first offers the command to a running service over its local
  * socket under DATA_DIR (so it acts on that service's database, embedded or PostgreSQL); otherwise it
  * opens the configured database itself, unless the directory's service runs on PostgreSQL (then an
- * embedded database is not what the operator meant, and it says so).
+ * embedded database is not what the operator meant, and it says so), or DATA_DIR holds no database and
+ * the command is not one that creates it (a wrong DATA_DIR would otherwise get a new, empty database).
  */
 async function main(argv: string[], io: CliIO, json: boolean): Promise<number> {
   let config;
@@ -38,6 +39,14 @@ async function main(argv: string[], io: CliIO, json: boolean): Promise<number> {
       const message = postgresServiceDown(config.dataDir, record);
       reportFailure(io, json, message, { detail: message, code: 'service_unreachable' });
       return 1;
+    }
+    if (!(await hasEmbeddedDatabase(config.dataDir))) {
+      if (!createsDatabase(parseArgs(argv).words)) {
+        const message = noEmbeddedDatabase(config.dataDir);
+        reportFailure(io, json, message, { detail: message, code: 'no_database' });
+        return 1;
+      }
+      if (!json) io.err(`Creating a new embedded database in ${config.dataDir} (no service answers there and it holds none yet)...`);
     }
   }
   let ctx;

@@ -1,3 +1,5 @@
+import { CREATES_DATABASE } from './service-database.js';
+
 /** An operator command (`npm run cli -- tenant create ...`), run in-process or by the service over its socket. */
 export interface CliCommand {
   /** Words that select it, e.g. ['tenant', 'create']. */
@@ -71,7 +73,14 @@ export function requireFlag(flags: Record<string, string | true>, name: string):
 }
 
 export function usageText(commands: CliCommand[]): string {
-  return ['Usage: npm run cli -- <command> [flags]', '', ...commands.map((c) => `  ${c.usage}`)].join('\n');
+  return [
+    'Usage: npm run cli -- <command> [flags]',
+    '',
+    ...commands.map((c) => `  ${c.usage}`),
+    '',
+    'Acts on the service running on DATA_DIR, else on the database in DATA_DIR (or DATABASE_URL).',
+    `Where DATA_DIR holds no database, only ${CREATES_DATABASE.map((c) => `\`${c}\``).join(', ')} and \`restore\` create one; other commands refuse.`,
+  ].join('\n');
 }
 
 /** A failure as `--json` reports it: the HTTP API's error shape, plus the usage when arguments were wrong. */

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -37,3 +37,21 @@ export async function readServiceDatabase(dataDir: string): Promise<ServiceDatab
 export const postgresServiceDown = (dataDir: string, record: ServiceDatabase) =>
   `The service using ${dataDir} runs on PostgreSQL (${record.server ?? 'DATABASE_URL'}) and is not answering on ${path.join(dataDir, 'cli.sock')}: ` +
   `start it, or set DATABASE_URL to act on that database directly (remove ${markerPath(dataDir)} to use an embedded database here instead).`;
+
+/**
+ * The commands that may create the embedded database in a DATA_DIR that has none (the first tenant of a new
+ * installation; `restore` fills an empty DATA_DIR on its own path). Any other command there, with no service
+ * answering, most likely has the wrong DATA_DIR: it would otherwise build a new, empty database and report on it.
+ */
+export const CREATES_DATABASE = ['tenant create'] as const;
+
+export const createsDatabase = (words: string[]) => (CREATES_DATABASE as readonly string[]).includes(words.join(' '));
+
+/** Whether DATA_DIR holds an embedded database (PostgreSQL's PG_VERSION marks a created cluster). */
+export const hasEmbeddedDatabase = (dataDir: string) => access(path.join(dataDir, 'pglite', 'PG_VERSION')).then(() => true, () => false);
+
+/** Why the CLI refuses a command in a DATA_DIR with neither a service nor a database. */
+export const noEmbeddedDatabase = (dataDir: string) =>
+  `No service answers on ${path.join(dataDir, 'cli.sock')} and DATA_DIR ${dataDir} holds no database: ` +
+  `start the service with this DATA_DIR, or give the CLI the DATA_DIR the service uses (DATA_DIR=/path/to/data npm run cli -- ...), ` +
+  `or DATABASE_URL for PostgreSQL. Only ${CREATES_DATABASE.map((c) => `\`${c}\``).join(', ')} and \`restore\` create a new database.`;
