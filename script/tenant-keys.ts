@@ -44,9 +44,13 @@ export const EXCEPTIONS: Record<string, string> = {
   'oauth_clients.oauth_clients_client_id_key':
     'the public client identifier (128 random bits) arrives before any tenant is known (authorize, token, revoke) and ' +
     'platform-wide clients have no tenant: under Citus oauth_clients is a reference table, where this key holds',
+  idempotency_keys:
+    "a record is keyed by (hash of the caller, Idempotency-Key): the hash covers the caller's tenant, so the key is per " +
+    'tenant in meaning; tenant_id is nullable (anonymous calls such as login have no tenant before they run) and a ' +
+    'primary key cannot hold a nullable column. Under Citus it stays a local table on the coordinator like job_queue',
   job_queue:
     'the job queue is global (jobs without a tenant: mail, maintenance), tenant_id is nullable and only steers fair claims: ' +
-    'under Citus it stays a local table on the coordinator, as do the other global tables (tenants, idempotency_keys, …)',
+    'under Citus it stays a local table on the coordinator, as do the other global tables (tenants, …)',
 };
 
 export const UNIQUE_INDEXES_SQL = `

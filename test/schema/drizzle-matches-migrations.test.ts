@@ -15,7 +15,7 @@ import { drizzleTables } from './tables.js';
 /** Tables the migrations create that deliberately have no Drizzle definition, each with the reason. */
 const SQL_ONLY: Record<string, string> = {
   schema_migrations: 'bookkeeping of the migration runner (platform/db/migrate.ts), never read by the app',
-  idempotency_keys: 'global table of platform/http idempotency, read and written by raw SQL only',
+  idempotency_keys: 'records of platform/idempotency (tenant-scoped, NULL tenant for anonymous calls), read and written by raw SQL only',
   job_queue: 'global table of platform/queue, claimed with raw SQL (FOR UPDATE SKIP LOCKED)',
   upload_batches: 'written and read by raw SQL only (documents/bulk/bulk.repo.ts)',
   document_chunks:

@@ -17,7 +17,7 @@ import { auth } from './types.js';
 
 export const PREFLIGHT_REASON = 'CORS preflight of a route installed apps call (answers only for their origins)';
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, If-Match, X-Request-Id';
-const EXPOSED_HEADERS = 'ETag, Idempotent-Replayed, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-Request-Id';
+const EXPOSED_HEADERS = 'ETag, Idempotent-Redacted, Idempotent-Replayed, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-Request-Id';
 const PREFLIGHT_MAX_AGE_SEC = '600';
 
 type OriginCheck = Pick<Authenticator, 'isAppOrigin'>;

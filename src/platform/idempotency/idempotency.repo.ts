@@ -1,10 +1,19 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Database } from '../db/database.js';
 
 export interface StoredResponse {
   statusCode: number;
   headers: Record<string, string>;
   body: Buffer;
+}
+
+/**
+ * Whose record: the caller's tenant (null for a call made without an authenticated caller) and the hash of what
+ * identified the caller, the tenant included, so that one hash never names records of two tenants.
+ */
+export interface Caller {
+  tenantId: string | null;
+  authHash: string;
 }
 
 export type ClaimResult =
@@ -13,7 +22,10 @@ export type ClaimResult =
   | { kind: 'in_flight' }
   | { kind: 'mismatch' };
 
-/** Idempotency records, keyed by (hash of the Authorization value, key). Owns all their SQL. */
+/**
+ * Idempotency records, keyed by (hash of the caller, key). Owns all their SQL. A record is its tenant's: every
+ * statement runs in the caller's tenant transaction (row-level security), an anonymous caller's with no tenant.
+ */
 export class IdempotencyStore {
   private readonly completed = new Map<string, { fingerprint: string; response: StoredResponse; expiresAt: number }>();
 
@@ -27,13 +39,14 @@ export class IdempotencyStore {
    * Atomically takes the key, or tells what the earlier request with this key became — in one
    * statement: the insert claims a free key; when it conflicts, the same statement reads the row.
    */
-  async claim(authHash: string, key: string, fingerprint: string): Promise<ClaimResult> {
+  async claim(caller: Caller, key: string, fingerprint: string): Promise<ClaimResult> {
+    const { authHash, tenantId } = caller;
     const cached = this.completed.get(`${authHash}\n${key}`);
     if (cached && cached.expiresAt > Date.now()) {
       return cached.fingerprint === fingerprint ? { kind: 'replay', response: cached.response } : { kind: 'mismatch' };
     }
     for (let attempt = 0; attempt < 3; attempt++) {
-      const [row] = await this.db.query<{
+      const [row] = await this.run<{
         claimed: boolean;
         fingerprint: string;
         status_code: number | null;
@@ -42,10 +55,10 @@ export class IdempotencyStore {
         expired: boolean;
         lease_over: boolean;
         expires_ms: number;
-      }>(sql`
+      }>(tenantId, sql`
         WITH ins AS (
-          INSERT INTO idempotency_keys (auth_hash, key, fingerprint, lease_expires_at, expires_at)
-          VALUES (${authHash}, ${key}, ${fingerprint},
+          INSERT INTO idempotency_keys (tenant_id, auth_hash, key, fingerprint, lease_expires_at, expires_at)
+          VALUES (${tenantId}::uuid, ${authHash}, ${key}, ${fingerprint},
                   now() + make_interval(secs => ${this.leaseSec}), now() + make_interval(secs => ${this.ttlSec}))
           ON CONFLICT DO NOTHING RETURNING 1
         )
@@ -59,14 +72,14 @@ export class IdempotencyStore {
       if (!row) continue; // released between the conflict and the read: try again
       if (row.claimed) return { kind: 'claimed' };
       if (row.expired) {
-        await this.db.query(sql`DELETE FROM idempotency_keys WHERE auth_hash = ${authHash} AND key = ${key} AND expires_at < now()`);
+        await this.run(tenantId, sql`DELETE FROM idempotency_keys WHERE auth_hash = ${authHash} AND key = ${key} AND expires_at < now()`);
         continue;
       }
       if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
       if (row.status_code === null) {
         if (!row.lease_over) return { kind: 'in_flight' };
         // The first request's instance died mid-way: take the lease over.
-        const taken = await this.db.query(sql`
+        const taken = await this.run(tenantId, sql`
           UPDATE idempotency_keys SET lease_expires_at = now() + make_interval(secs => ${this.leaseSec})
           WHERE auth_hash = ${authHash} AND key = ${key} AND status_code IS NULL AND lease_expires_at < now()
           RETURNING 1 AS ok`);
@@ -87,22 +100,30 @@ export class IdempotencyStore {
     this.completed.set(`${authHash}\n${key}`, { fingerprint, response, expiresAt });
   }
 
-  async complete(authHash: string, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
-    await this.db.query(sql`
+  /** Keeps a response for replay; the caller (the plugin) has already redacted every secret in it. */
+  async complete(caller: Caller, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
+    const { authHash, tenantId } = caller;
+    await this.run(tenantId, sql`
       UPDATE idempotency_keys SET status_code = ${response.statusCode}, headers = ${JSON.stringify(response.headers)}::jsonb,
              body = ${response.body}
       WHERE auth_hash = ${authHash} AND key = ${key}`);
     this.remember(authHash, key, fingerprint, response, Date.now() + this.ttlSec * 1000);
   }
 
-  async release(authHash: string, key: string): Promise<void> {
-    await this.db.query(sql`DELETE FROM idempotency_keys WHERE auth_hash = ${authHash} AND key = ${key} AND status_code IS NULL`);
+  async release(caller: Caller, key: string): Promise<void> {
+    await this.run(caller.tenantId, sql`DELETE FROM idempotency_keys WHERE auth_hash = ${caller.authHash} AND key = ${key} AND status_code IS NULL`);
   }
 
   async purgeExpired(): Promise<number> {
     const now = Date.now();
     for (const [k, v] of this.completed) if (v.expiresAt <= now) this.completed.delete(k);
-    const rows = await this.db.query(sql`DELETE FROM idempotency_keys WHERE expires_at < now() RETURNING 1 AS ok`);
-    return rows.length;
+    // Every tenant's expired records at once: a SECURITY DEFINER function (migration 0025), as the app role sees one tenant.
+    const [{ purged }] = await this.db.query<{ purged: number }>(sql`SELECT idempotency_purge_expired() AS purged`);
+    return purged;
+  }
+
+  /** One statement in the caller's tenant transaction, or with no tenant for an anonymous caller. */
+  private run<T = Record<string, unknown>>(tenantId: string | null, statement: SQL): Promise<T[]> {
+    return tenantId === null ? this.db.query<T>(statement) : this.db.tenant(tenantId, (tx) => rows<T>(tx, statement));
   }
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/peers/fake-openai.js';
 import { activate, configureProvider } from '../../../test/support/llm.js';
+import { rows } from '../db/database.js';
+import { REDACTED } from '../http/secret.js';
 import { IdempotencyStore } from './idempotency.repo.js';
 
 /** SPEC "Idempotency-Key rules", one by one, over real HTTP on a real database. */
@@ -38,8 +40,11 @@ const send = (method: Method, url: string, options: { token?: string; key?: stri
 const createKey = (key: string | undefined, payload: object = { name: 'idem', scopes: ['llm:read'] }, token?: string) =>
   send('POST', '/api/v1/api-keys/', { key, payload, token });
 const keyCount = async () => (await send('GET', '/api/v1/api-keys/?limit=1')).json().total as number;
-const storedRows = async (key: string) =>
-  (await t.service.ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = ${key}`))[0].n;
+/** Statements on the records as tenant A's transaction (row-level security: the records are the caller's tenant's). */
+const asTenant = <T = Record<string, unknown>>(statement: SQL) => t.service.ctx.db.tenant(a.tenantId, (tx) => rows<T>(tx, statement));
+const storedRows = async (key: string) => (await asTenant<{ n: number }>(sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE key = ${key}`))[0].n;
+/** A new API key's response as a replay answers it: the secret key is never kept, so it comes back redacted. */
+const replayOf = (first: { json(): Record<string, unknown> }) => ({ ...first.json(), key: REDACTED });
 
 describe('replay', () => {
   it('a repeat with the same key and body returns the stored status, headers and body without executing again', async () => {
@@ -51,7 +56,8 @@ describe('replay', () => {
     const second = await createKey(key);
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(second.body).toBe(first.body);
+    expect(second.json()).toEqual(replayOf(first));
+    expect(second.headers['idempotent-redacted']).toBe('key');
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(second.headers['x-ratelimit-limit']).toBeDefined(); // this delivery's own limit headers
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
@@ -96,7 +102,7 @@ describe('concurrency', () => {
       if (res === executed[0]) continue;
       if (res.statusCode === 201) {
         expect(res.headers['idempotent-replayed']).toBe('true');
-        expect(res.body).toBe(executed[0].body);
+        expect(res.json()).toEqual(replayOf(executed[0]));
       } else {
         expect(res.statusCode).toBe(409);
         expect(res.json().code).toBe('idempotency_in_flight');
@@ -107,7 +113,7 @@ describe('concurrency', () => {
     // Once settled, every retry is a replay.
     const late = await createKey(key, { name: 'parallel', scopes: ['llm:read'] });
     expect(late.headers['idempotent-replayed']).toBe('true');
-    expect(late.body).toBe(executed[0].body);
+    expect(late.json()).toEqual(replayOf(executed[0]));
   });
 });
 
@@ -227,7 +233,7 @@ describe('the key itself', () => {
 
 describe('retention', () => {
   const expire = (key: string) =>
-    t.service.ctx.db.query(sql`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = ${key}`);
+    asTenant(sql`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = ${key}`);
 
   it('purgeExpired deletes expired records and keeps live ones', async () => {
     const [old, live] = [randomUUID(), randomUUID()];
@@ -243,18 +249,19 @@ describe('retention', () => {
     const key = randomUUID();
     expect((await createKey(key)).statusCode).toBe(201);
     await expire(key);
-    const [{ auth_hash }] = await t.service.ctx.db.query<{ auth_hash: string }>(sql`SELECT auth_hash FROM idempotency_keys WHERE key = ${key}`);
+    const [{ auth_hash }] = await asTenant<{ auth_hash: string }>(sql`SELECT auth_hash FROM idempotency_keys WHERE key = ${key}`);
+    const caller = { tenantId: a.tenantId, authHash: auth_hash };
     // A store that has not served this key (another instance; this one keeps completed responses in
     // memory until their expiry, which the SQL above cannot move): it must read the expired row as absent.
     const elsewhere = new IdempotencyStore(t.service.ctx.db, t.config.idempotencyTtlSec);
-    expect(await elsewhere.claim(auth_hash, key, 'another fingerprint')).toEqual({ kind: 'claimed' });
-    await elsewhere.release(auth_hash, key);
+    expect(await elsewhere.claim(caller, key, 'another fingerprint')).toEqual({ kind: 'claimed' });
+    await elsewhere.release(caller, key);
   });
 
   it('records are kept for 24 hours', async () => {
     const key = randomUUID();
     await createKey(key);
-    const [row] = await t.service.ctx.db.query<{ hours: number }>(
+    const [row] = await asTenant<{ hours: number }>(
       sql`SELECT round(extract(epoch FROM expires_at - created_at) / 3600)::int AS hours FROM idempotency_keys WHERE key = ${key}`,
     );
     expect(row.hours).toBe(24);

@@ -2,17 +2,20 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, conflict } from '../http/errors.js';
+import { holdsSecrets, redactSecrets, responseSchemaFor } from '../http/secret.js';
 import { multipartFingerprint } from './multipart-fingerprint.js';
-import type { IdempotencyStore } from './idempotency.repo.js';
+import type { Caller, IdempotencyStore, StoredResponse } from './idempotency.repo.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 // Headers that describe this delivery rather than the stored result.
 const NOT_STORED = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id',
-  'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after', 'idempotent-replayed']);
+  'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after', 'idempotent-replayed', 'idempotent-redacted']);
+/** On a replay, the fields of the body that were redacted before the response was kept (comma-separated paths). */
+export const REDACTED_HEADER = 'idempotent-redacted';
 
 interface IdemState {
-  authHash: string;
+  caller: Caller;
   key: string;
   fingerprint: string;
   claimed: boolean;
@@ -55,8 +58,11 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     // A multipart retry carries the same parts under a new boundary: its content is what must match.
     const bodyHash = (multipart && multipartFingerprint(contentType, body)) || `raw:${sha256(body)}`;
 
+    // The caller's tenant scopes the record (row-level security); an anonymous call has none and is told apart by
+    // its address. The hash covers the tenant too, so one hash never names records of two tenants.
+    const tenantId = request.principal?.tenantId ?? null;
     request.idempotency = {
-      authHash: sha256(`${request.headers.authorization ?? `anonymous:${request.ip}`}`),
+      caller: { tenantId, authHash: sha256(`${tenantId ?? 'anonymous'}\n${request.headers.authorization ?? `anonymous:${request.ip}`}`) },
       key,
       fingerprint: sha256(`${request.method}\n${request.url}\n${bodyHash}`),
       claimed: false,
@@ -69,12 +75,12 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
   app.addHook('preValidation', async (request, reply) => {
     const state = request.idempotency;
     if (!state) return;
-    const result = await store.claim(state.authHash, state.key, state.fingerprint);
+    const result = await store.claim(state.caller, state.key, state.fingerprint);
     switch (result.kind) {
       case 'claimed':
         state.claimed = true;
         reply.raw.once('close', () => {
-          if (!state.settled) void store.release(state.authHash, state.key).catch(() => {});
+          if (!state.settled) void store.release(state.caller, state.key).catch(() => {});
         });
         return;
       case 'replay':
@@ -96,24 +102,60 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     const state = request.idempotency;
     if (!state || !state.claimed || state.settled) return payload;
     state.settled = true;
-    const type = String(reply.getHeader('content-type') ?? '');
-    // `Cache-Control: no-store` marks credentials (tokens, a session cookie): never kept at rest for a replay.
-    const noStore = /\bno-store\b/i.test(String(reply.getHeader('cache-control') ?? ''));
-    const storable =
-      reply.statusCode >= 200 && reply.statusCode < 300 && !type.startsWith('text/event-stream') && !noStore &&
-      (payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload));
-    if (!storable) {
-      await store.release(state.authHash, state.key);
-      return payload;
-    }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined && !NOT_STORED.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-    }
-    const body = payload == null ? Buffer.alloc(0) : Buffer.from(payload as string | Buffer);
-    await store.complete(state.authHash, state.key, state.fingerprint, { statusCode: reply.statusCode, headers, body });
+    const kept = keepable(request, reply, payload);
+    if (kept) await store.complete(state.caller, state.key, state.fingerprint, kept);
+    else await store.release(state.caller, state.key);
     return payload;
   });
+}
+
+/**
+ * What is kept of a response for replay, or null when it must not be kept (the call then ran unprotected, and a
+ * retry runs again). Never a credential: every field the route's response schema marks secret is redacted first
+ * (platform/http/secret.ts), and the redacted fields are named in `Idempotent-Redacted`.
+ */
+function keepable(request: FastifyRequest, reply: FastifyReply, payload: unknown): StoredResponse | null {
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (reply.statusCode < 200 || reply.statusCode >= 300 || type.startsWith('text/event-stream')) return null;
+  if (payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
+  // `Cache-Control: no-store` says the response is a credential as a whole (OAuth token answers), and a cookie set
+  // is one (a session): neither is kept at all, so a retry runs again.
+  if (/\bno-store\b/i.test(String(reply.getHeader('cache-control') ?? '')) || reply.hasHeader('set-cookie')) return null;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && !NOT_STORED.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  let body = payload == null ? Buffer.alloc(0) : Buffer.from(payload as string | Buffer);
+  if (body.length === 0) return { statusCode: reply.statusCode, headers, body };
+
+  // A body is kept only as its declared schema allows: without one, nothing says which of its fields are secret.
+  const schema = responseSchemaFor(request.routeOptions.schema?.response, reply.statusCode);
+  if (schema === undefined) return null;
+  const secrets = secretsOf(schema);
+  if (secrets === 'unknown') return null;
+  if (secrets) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      return null; // not JSON: its secrets cannot be found
+    }
+    const { value, redacted } = redactSecrets(parsed, schema);
+    if (redacted.length > 0) {
+      body = Buffer.from(JSON.stringify(value));
+      headers[REDACTED_HEADER] = redacted.join(', ');
+    }
+  }
+  return { statusCode: reply.statusCode, headers, body };
+}
+
+/** Whether a response schema marks a secret field, worked out once per schema (they are fixed at start-up). */
+const secretsBySchema = new WeakMap<object, boolean | 'unknown'>();
+function secretsOf(schema: unknown): boolean | 'unknown' {
+  if (typeof schema !== 'object' || schema === null) return false;
+  let found = secretsBySchema.get(schema);
+  if (found === undefined) secretsBySchema.set(schema, (found = holdsSecrets(schema)));
+  return found;
 }
 
 /**
