@@ -109,7 +109,7 @@ describe('records', () => {
       payload: '{"data": {"title": "\\ud800"}}',
     });
     expect(surrogate.statusCode).toBe(422);
-    expect(surrogate.json().detail[0].pointer).toBe('/title');
+    expect(surrogate.json().detail[0].loc).toEqual(['body', 'data', 'title']);
 
     const depth = 200_000;
     const deep = await t.app.inject({
