@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import { openPglite } from '../src/platform/db/pglite.js';
 import type { Database } from '../src/platform/db/database.js';
@@ -37,8 +38,19 @@ export interface TestServiceOptions {
   persistent?: boolean;
 }
 
+/**
+ * CI runs its PostgreSQL stage only on the test files that open a database (a parser's or the browser's tests say
+ * nothing more there than on the embedded run): with TEST_DATABASE_FILES set, each file that asks for one is noted.
+ */
+function noteDatabaseUse(): void {
+  const list = process.env.TEST_DATABASE_FILES;
+  const testPath = expect.getState().testPath;
+  if (list && testPath) appendFileSync(list, `${path.relative(process.cwd(), testPath)}\n`);
+}
+
 /** A fresh database: a clone of the migrated template (PGlite) or a new database from the template (PostgreSQL). */
 export async function freshDatabase(): Promise<{ databaseUrl: string | null; drop(): Promise<void>; loadFrom?: Blob }> {
+  noteDatabaseUse();
   if (onPostgres) {
     const base = process.env.DATABASE_URL!;
     const name = `${process.env.TEST_DB_PREFIX ?? `kbtest_${process.ppid}`}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
