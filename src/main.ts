@@ -3,6 +3,7 @@ import { DataDirLockedError } from './platform/db/lock.js';
 import { PgvectorMissingError } from './platform/db/postgres.js';
 import { DatabaseConnectError } from './platform/db/postgres-connect.js';
 import { portInUse, startService, type Service } from './runtime.js';
+import { onStopSignals } from './platform/stop-signals.js';
 
 /** Entry point: RUN_MODE=all (HTTP and workers), api (HTTP only) or worker (jobs only). */
 let service: Service;
@@ -36,11 +37,8 @@ service.ctx.log.info(
   'service started',
 );
 
-let signalled = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (signalled) process.exit(1); // a second signal: stop waiting
-    signalled = true;
+onStopSignals({
+  drain: (signal) => {
     service.ctx.log.info({ signal }, 'shutting down: draining requests and jobs');
     service.stop().then(
       () => process.exit(0),
@@ -49,5 +47,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         process.exit(1);
       },
     );
-  });
-}
+  },
+  force: () => process.exit(1), // a second signal: stop waiting
+});

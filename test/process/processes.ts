@@ -105,3 +105,16 @@ export function alive(pid: number): boolean {
     return false;
   }
 }
+
+/** The pid in the first JSON log line with this `msg` (pino writes the process's own pid in every line). */
+export function loggedPid(output: string, msg: string): number {
+  for (const line of output.split('\n')) {
+    try {
+      const entry = JSON.parse(line);
+      if (entry.msg === msg) return entry.pid;
+    } catch {
+      // not a log line
+    }
+  }
+  throw new Error(`no "${msg}" log line in:\n${output}`);
+}

@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accepts, alive, freePort, run, start, type Started } from './processes.js';
+import { accepts, alive, freePort, loggedPid, ROOT, run, start, type Started } from './processes.js';
 
 /** `script/server` is the process that serves, and stops when signalled (issue 8, correctness 2 and item 12). */
 const cleanup: (() => Promise<unknown>)[] = [];
@@ -45,6 +45,31 @@ describe('script/server', { timeout: 180_000 }, () => {
     expect(service.output()).not.toMatch(/npm warn/i);
     expect(alive(pid)).toBe(false);
     expect(await accepts(port)).toBe(false);
+  });
+});
+
+/**
+ * `npm start` runs its script through `sh -c`, and npm forwards SIGTERM and SIGINT to that child only: the script
+ * `exec`s node so that the child is the service itself, not a shell that dies and leaves the service orphaned.
+ * (`npm run start:prod` is the same script line for dist/main.js.)
+ */
+describe('npm start', { timeout: 240_000 }, () => {
+  it('SIGTERM to the npm process (a supervisor stopping what it started) drains and ends the service: no orphan', async () => {
+    const port = await freePort();
+    const npm = start('npm', ['start'], { DATA_DIR: await tempDataDir(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    stopOnFailure(npm);
+    await npm.logged('service started');
+    const pid = loggedPid(npm.output(), 'service started');
+    cleanup.push(async () => void (alive(pid) && process.kill(pid, 'SIGKILL'))); // an orphan, if the test fails
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    process.kill(npm.child.pid!, 'SIGTERM');
+    expect(await npm.exited).toEqual({ code: 0, signal: null });
+    expect(npm.output()).toContain('shutting down: draining requests and jobs');
+    expect(alive(pid)).toBe(false);
+    expect(await accepts(port)).toBe(false);
+    const { scripts } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
+    expect(scripts['start:prod']).toMatch(/^exec node /); // the compiled start, same shape
   });
 });
 
