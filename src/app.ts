@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -16,6 +17,7 @@ import { registerAuth } from './platform/auth/plugin.js';
 import { registerFirstPartyCors } from './platform/http/cors.js';
 import { registerIdempotency } from './platform/idempotency/plugin.js';
 import { registerHealth, type DependencyCheck, type Lifecycle } from './platform/http/health.js';
+import { dataDirCheck } from './platform/http/data-dir-check.js';
 import { registerMetrics } from './platform/http/metrics.js';
 import { provideRouteDeps } from './platform/http/route.js';
 import { CONSOLE_PREFIX, registerConsole } from './platform/http/console.js';
@@ -146,7 +148,11 @@ export async function buildApp(ctx: CoreContext, modules: Module[], lifecycle: L
   provideRouteDeps(app, { db: ctx.db, limits: ctx.limits });
   registerIdempotency(app, ctx.idempotency, config.idempotencyMaxBodyBytes);
   registerMetrics(app, ctx.metrics, { token: config.metrics.token });
-  const dependencies: DependencyCheck[] = [{ name: 'object_store', check: () => ctx.blobs.check() }];
+  const blobsDir = config.blobs.store === 'filesystem' ? path.join(config.dataDir, 'blobs') : null;
+  const dependencies: DependencyCheck[] = [
+    { name: 'data_dir', check: dataDirCheck(config.dataDir, blobsDir, ctx.clock), critical: true },
+    { name: 'object_store', check: () => ctx.blobs.check() },
+  ];
   if (ctx.limits.sharedStore) dependencies.push(ctx.limits.sharedStore);
   registerHealth(app, ctx.db, lifecycle, dependencies, ctx.metrics);
   // A newcomer's first request: where the documentation, the probes and the console are.

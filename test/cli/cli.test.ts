@@ -238,7 +238,7 @@ describe('with a running service holding the data directory (embedded database)'
     expect(await health.json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${base()}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', object_store: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', data_dir: 'ok', object_store: 'ok' } });
     expect(existsSync(path.join(dataDir, 'db.lock'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'cli.sock'))).toBe(true);
   });

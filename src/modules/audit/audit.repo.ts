@@ -1,4 +1,5 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { rows as rawRows } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/tenant-db.js';
 import { auditEvents, type AuditRow } from './audit.table.js';
 
@@ -6,7 +7,9 @@ export interface AuditEventInput {
   type: string;
   actorKind: 'user' | 'api_key' | 'app' | 'operator' | 'anonymous';
   actorId: string | null;
+  actorName?: string | null;
   targetId?: string | null;
+  targetName?: string | null;
   details?: Record<string, unknown>;
   ip?: string | null;
 }
@@ -17,10 +20,32 @@ export async function insertAuditEvent(t: TenantTx, event: AuditEventInput): Pro
     type: event.type,
     actorKind: event.actorKind,
     actorId: event.actorId,
+    actorName: event.actorName ?? null,
     targetId: event.targetId ?? null,
+    targetName: event.targetName ?? null,
     details: event.details ?? {},
     ip: event.ip ?? null,
   });
+}
+
+/**
+ * The name an actor goes by now (a user's e-mail, an API key's or an app's name), kept with the event so the trail
+ * still names it once the user, key or installation is deleted. Raw SQL on the owning modules' tables: importing
+ * them would make a cycle (they all record events through this module).
+ */
+export async function findActorName(t: TenantTx, kind: AuditEventInput['actorKind'], id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const statement =
+    kind === 'user' || kind === 'anonymous'
+      ? sql`SELECT email AS name FROM users WHERE tenant_id = ${t.tenantId} AND id = ${id}`
+      : kind === 'api_key'
+        ? sql`SELECT name FROM api_keys WHERE tenant_id = ${t.tenantId} AND id = ${id}`
+        : kind === 'app'
+          ? sql`SELECT a.name FROM app_installations i JOIN apps a ON a.id = i.app_id WHERE i.tenant_id = ${t.tenantId} AND i.id = ${id}`
+          : null;
+  if (!statement) return null;
+  const [row] = await rawRows<{ name: string }>(t.tx, statement);
+  return row?.name ?? null;
 }
 
 export async function listAuditEvents(

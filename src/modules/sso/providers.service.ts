@@ -105,6 +105,7 @@ export function createProvidersService(deps: ProvidersDeps) {
         : await insertProvider(t, { id, ...values, clientSecretSealed: values.clientSecretSealed!, clientSecretHint: values.clientSecretHint! });
       await audit(t, 'sso.provider_saved', actor, {
         targetId: id,
+        targetName: saved.name,
         details: { name: saved.name, issuer, created: !existing, secret_changed: Boolean(input.client_secret), link_existing_by_email: saved.linkExistingByEmail, jit: saved.jitEnabled },
       });
       return saved;
@@ -119,8 +120,9 @@ export function createProvidersService(deps: ProvidersDeps) {
 
   async function remove(tenant: TenantDb, actor: Principal, providerId: string) {
     await tenant.run(async (t) => {
-      if (!(await deleteProvider(t, providerId))) throw new AppError('sso_provider_not_found');
-      await audit(t, 'sso.provider_deleted', actor, { targetId: providerId });
+      const existing = await findProvider(t, providerId);
+      if (!existing || !(await deleteProvider(t, providerId))) throw new AppError('sso_provider_not_found');
+      await audit(t, 'sso.provider_deleted', actor, { targetId: providerId, targetName: existing.name, details: { name: existing.name, issuer: existing.issuer } });
     });
     return { deleted: true, provider_id: providerId };
   }

@@ -92,7 +92,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       // A disabled account is re-enabled by an admin, not invited again (it would collide on accept).
       if (existing) throw new AppError('already_member', `${email} already has an account in this tenant${existing.status === 'disabled' ? ' (disabled: enable it instead)' : ''}`);
       const row = await issue(t, actor, { email, role, name });
-      await audit(t, 'user.invited', actor, { targetId: row.id, details: { email, role } });
+      await audit(t, 'user.invited', actor, { targetId: row.id, targetName: email, details: { email, role } });
       return row;
     });
   }
@@ -108,7 +108,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       await spendMailAddressBudget(deps.limits, row.email);
       // A resend is a new invitation with the same terms: a new token, a new lifetime, the old link dead.
       const fresh = await issue(t, actor, { email: row.email, role: row.role, name: row.name });
-      await audit(t, 'user.invited', actor, { targetId: fresh.id, details: { email: row.email, role: row.role, resent_from: row.id } });
+      await audit(t, 'user.invited', actor, { targetId: fresh.id, targetName: row.email, details: { email: row.email, role: row.role, resent_from: row.id } });
       return fresh;
     });
   }
@@ -122,7 +122,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       if (status === 'accepted') throw new AppError('invitation_not_pending', 'The invitation was accepted already');
       if (status === 'revoked') return;
       await updateInvitation(t, id, { revokedAt: clock.now() });
-      await audit(t, 'user.invitation_revoked', actor, { targetId: id, details: { email: row.email } });
+      await audit(t, 'user.invitation_revoked', actor, { targetId: id, targetName: row.email, details: { email: row.email } });
     });
   }
 
@@ -160,7 +160,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       const user = await insertUser(t, { email: row.email, name: name || row.name, passwordHash, role: row.role });
       const now = clock.now();
       await updateInvitation(t, row.id, { acceptedAt: now, acceptedUserId: user.id });
-      await audit(t, 'user.invitation_accepted', { anonymous: true, userId: user.id }, { targetId: row.id, details: { email: row.email, role: row.role } });
+      await audit(t, 'user.invitation_accepted', { anonymous: true, userId: user.id }, { targetId: row.id, targetName: row.email, details: { email: row.email, role: row.role } });
       return { t: { tenantId: t.tenantId }, user };
     });
   }

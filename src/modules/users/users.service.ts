@@ -155,7 +155,7 @@ export function createUsersService(deps: UsersDeps) {
       if (current.role === 'owner' && current.status === 'active') await keepAnOwner(t, id, 'deleted');
       await deleteUser(t, id); // refresh tokens go with it (ON DELETE CASCADE): nothing to revoke first
       await bus.publish(AUTH_CHANNEL, { kind: 'user', id }, t.tx); // every instance forgets the user on commit
-      await audit(t, 'user.deleted', actor, { targetId: id, details: { email: current.email, role: current.role } });
+      await audit(t, 'user.deleted', actor, { targetId: id, targetName: current.email, details: { email: current.email, role: current.role } });
     });
     deps.authenticator.forgetUser(id);
   }

@@ -76,7 +76,10 @@ export class FileBlobStore implements BlobStore {
   }
 
   async check(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
+    // Not recursive: a data directory removed under the running service must fail the check, not be made again empty.
+    await mkdir(this.root).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
     await access(this.root, constants.W_OK);
   }
 

@@ -143,7 +143,7 @@ describe('/readyz', () => {
     try {
       const ready = await s.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', object_store: 'ok', ...(process.env.REDIS_URL ? { redis: 'ok' } : {}) } });
+      expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', data_dir: 'ok', object_store: 'ok', ...(process.env.REDIS_URL ? { redis: 'ok' } : {}) } });
       await peer.close();
       peer = null;
       const degraded = await s.app.inject({ method: 'GET', url: '/readyz' });

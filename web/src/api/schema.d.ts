@@ -18395,7 +18395,7 @@ export interface paths {
                             checks?: {
                                 [key: string]: string;
                             };
-                            /** @description `ready`, `degraded`, `starting`, `draining` or `database unreachable` */
+                            /** @description `ready`, `degraded`, `starting`, `draining`, `database unreachable` or `data_dir unreachable` */
                             status: string;
                         };
                     };
@@ -18477,7 +18477,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ready to serve: database reachable, not starting or draining; Redis and the object store reported (degraded when down) */
+        /** Ready to serve: database reachable, data directory writable, not starting or draining; Redis and the object store reported (degraded when down) */
         get: {
             parameters: {
                 query?: never;
@@ -18498,7 +18498,7 @@ export interface paths {
                             checks?: {
                                 [key: string]: string;
                             };
-                            /** @description `ready`, `degraded`, `starting`, `draining` or `database unreachable` */
+                            /** @description `ready`, `degraded`, `starting`, `draining`, `database unreachable` or `data_dir unreachable` */
                             status: string;
                         };
                     };
@@ -18514,7 +18514,7 @@ export interface paths {
                             checks?: {
                                 [key: string]: string;
                             };
-                            /** @description `ready`, `degraded`, `starting`, `draining` or `database unreachable` */
+                            /** @description `ready`, `degraded`, `starting`, `draining`, `database unreachable` or `data_dir unreachable` */
                             status: string;
                         };
                     };
