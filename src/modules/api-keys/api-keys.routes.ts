@@ -49,8 +49,8 @@ export function apiKeysRoutes(service: ApiKeysService) {
       auth: auth.scopes('admin'),
       params: IdParams,
       responses: { 204: Type.Null(), 404: ErrorBody },
-      handler: async ({ tenant, params }) => {
-        await service.remove(tenant, params.id);
+      handler: async ({ tenant, principal, params }) => {
+        await service.remove(tenant, principal, params.id);
         return noContent();
       },
     }),

@@ -5,6 +5,7 @@ import { AUTH_CHANNEL, hashApiKey, type Authenticator } from '../../platform/aut
 import type { Principal } from '../../platform/auth/principal.js';
 import { hasScopes, type Scope } from '../../platform/auth/scopes.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
+import { audit } from '../audit/index.js';
 import { deleteApiKey, findApiKey, insertApiKey, listApiKeys } from './api-keys.repo.js';
 import { presentApiKey } from './api-keys.present.js';
 
@@ -41,8 +42,8 @@ export function createApiKeysService(deps: ApiKeysDeps) {
     const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) throw unprocessable(['body', 'expires_at'], 'expires_at must be in the future');
     const key = generateApiKey();
-    const row = await tenant.run((t) =>
-      insertApiKey(t, {
+    const row = await tenant.run(async (t) => {
+      const inserted = await insertApiKey(t, {
         name,
         prefix: key.slice(0, PREFIX_LENGTH),
         keyHash: hashApiKey(key),
@@ -50,8 +51,15 @@ export function createApiKeysService(deps: ApiKeysDeps) {
         expiresAt,
         createdByUserId: principal.kind === 'user' ? principal.userId : null,
         createdByApiKeyId: principal.kind === 'api_key' ? principal.apiKeyId : null,
-      }),
-    );
+      });
+      // The prefix names the key (it is shown in listings); the key and its hash never enter the trail.
+      await audit(t, 'api_key.created', principal, {
+        targetId: inserted.id,
+        targetName: name,
+        details: { prefix: inserted.prefix, scopes, expires_at: expiresAt?.toISOString() ?? null },
+      });
+      return inserted;
+    });
     const { masked_key: _masked, last_used_at: _lastUsed, ...shown } = presentApiKey(row);
     return { ...shown, key };
   }
@@ -68,10 +76,15 @@ export function createApiKeysService(deps: ApiKeysDeps) {
   }
 
   /** Deletes the key; every instance drops it from its cache when the transaction commits. */
-  async function remove(tenant: TenantDb, id: string): Promise<void> {
+  async function remove(tenant: TenantDb, principal: Principal, id: string): Promise<void> {
     const row = await tenant.run(async (t) => {
+      const key = await findApiKey(t, id);
+      if (!key) return null;
+      // Recorded before the delete, so a key revoking itself is still found by name as the actor.
+      await audit(t, 'api_key.revoked', principal, { targetId: id, targetName: key.name, details: { prefix: key.prefix } });
       const deleted = await deleteApiKey(t, id);
-      if (deleted) await bus.publish(AUTH_CHANNEL, { kind: 'api_key', hash: deleted.keyHash }, t.tx);
+      if (!deleted) throw new AppError('api_key_not_found'); // deleted meanwhile: the event rolls back with this
+      await bus.publish(AUTH_CHANNEL, { kind: 'api_key', hash: deleted.keyHash }, t.tx);
       return deleted;
     });
     if (!row) throw new AppError('api_key_not_found');
