@@ -43,7 +43,6 @@ describe('docs/configuration.md', () => {
       RATE_LIMIT_PER_MINUTE: (c) => c.rateLimit.perMinute,
       RATE_LIMIT_LOGIN_FAILURES_PER_IP_PER_MINUTE: (c) => c.rateLimit.loginFailuresPerIpPerMinute,
       RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: (c) => c.rateLimit.loginFailuresPerAccountPerHour,
-      RATE_LIMIT_REFRESHES_PER_FAMILY_PER_MINUTE: (c) => c.rateLimit.refreshesPerFamilyPerMinute,
       RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE: (c) => c.rateLimit.keyCreationsPerTenantPerMinute,
       SHUTDOWN_GRACE_MS: (c) => c.shutdownGraceMs,
       WORKER_CONCURRENCY: (c) => c.worker.concurrency,

@@ -52,7 +52,6 @@ export interface Config {
     /** Failed logins per account (tenant and e-mail) per hour, from any address. */
     loginFailuresPerAccountPerHour: number;
     /** Refreshes per refresh-token family (one signed-in device) per minute. */
-    refreshesPerFamilyPerMinute: number;
     /** API keys created per tenant per minute. */
     keyCreationsPerTenantPerMinute: number;
     /** Calls of the mail-sending routes (codes, resets, invitations) per target address per hour. */
@@ -387,7 +386,6 @@ export function loadConfig(env: Env = process.env, context: ConfigContext = { co
       perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
       loginFailuresPerIpPerMinute: int(env, 'RATE_LIMIT_LOGIN_FAILURES_PER_IP_PER_MINUTE', 30, 1),
       loginFailuresPerAccountPerHour: int(env, 'RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR', 10, 1),
-      refreshesPerFamilyPerMinute: int(env, 'RATE_LIMIT_REFRESHES_PER_FAMILY_PER_MINUTE', 10, 1),
       keyCreationsPerTenantPerMinute: int(env, 'RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE', 30, 1),
       mailsPerAddressPerHour: int(env, 'RATE_LIMIT_MAILS_PER_ADDRESS_PER_HOUR', 10, 1),
       mailsPerIpPerHour: int(env, 'RATE_LIMIT_MAILS_PER_IP_PER_HOUR', 200, 1),

@@ -46,6 +46,7 @@ export function authRoutes(service: AuthService, account: AccountService): Route
         auth: auth.public('refresh tokens are their own credential'),
         body: RefreshRequest,
         responses: { 200: TokenPair, ...credentialErrors, 403: ErrorBody },
+        caller: (body) => service.refreshCaller(body),
         handler: ({ body }) => service.refresh(body.refresh_token),
       }),
     ),

@@ -99,8 +99,6 @@ export function createAuthService(deps: AuthDeps) {
   async function refresh(refreshToken: string): Promise<TokenPair> {
     const claims = await tokens.verify('refresh', refreshToken);
     if (!claims || typeof claims.fam !== 'string') throw invalidRefreshToken();
-    // One signed-in device (a token family) refreshes a few times an hour; a loop is refused, an office is not.
-    await limits.enforce('refresh_family', `family:${claims.fam}`);
     const outcome = await tenantDb(db, claims.tid).run(async (t) => {
       const row = await lockRefreshToken(t, claims.jti);
       if (!row || row.familyId !== claims.fam) return null;
@@ -118,6 +116,17 @@ export function createAuthService(deps: AuthDeps) {
     });
     if (!outcome) throw invalidRefreshToken();
     return outcome;
+  }
+
+  /**
+   * Whose call a refresh is, for the default budget: the user of a refresh token whose signature holds (a forged or
+   * expired one names nobody and spends its address's budget). Rotation stays as strict: reuse still ends the family.
+   */
+  async function refreshCaller(body: unknown): Promise<{ userId: string } | null> {
+    const token = (body as { refresh_token?: unknown } | null)?.refresh_token;
+    if (typeof token !== 'string' || token.length > 4096) return null;
+    const claims = await tokens.verify('refresh', token);
+    return claims && typeof claims.sub === 'string' ? { userId: claims.sub } : null;
   }
 
   async function me(principal: Principal & { kind: 'user' }) {
@@ -151,6 +160,6 @@ export function createAuthService(deps: AuthDeps) {
     };
   }
 
-  return { login, refresh, me, verify, issueFor: issue };
+  return { login, refresh, refreshCaller, me, verify, issueFor: issue };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/database.js';
 import { tenantDb, type TenantTx } from '../../platform/db/tenant-db.js';
 import { hashOpaqueToken } from '../../platform/auth/opaque-token.js';
 import type { Clock } from '../../platform/clock.js';
-import type { RateLimits } from '../../platform/rate-limit/limiter.js';
+import { callerBucket, type RateLimits } from '../../platform/rate-limit/limiter.js';
 import { auth } from '../../platform/http/types.js';
 import { respond, route, type Route } from '../../platform/http/route.js';
 import { findUser, type UserRow } from '../users/index.js';
@@ -114,7 +114,8 @@ export function createTokenEndpoint(deps: TokenEndpointDeps) {
       const row = await lockRefreshToken(t, hash);
       const grant = row ? await findGrant(t, row.grantId) : null;
       if (!row || !grant || grant.clientId !== client.clientId || grant.revokedAt) return { refused: invalidGrant() };
-      await deps.limits.enforce('refresh_family', `grant:${grant.id}`);
+      // A refresh is its user's call: the ordinary per-user budget, which the client's other calls spend too.
+      await deps.limits.enforce('default', callerBucket({ userId: grant.userId }));
       const scope = narrowed ? narrowed.join(' ') : grant.scope;
       if (!covers(grant.scope.split(' '), scope.split(' '))) return { refused: new OAuthError('invalid_scope', 'The scope exceeds what was granted') };
       const now = clock.now();

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../http/types.js';
 import { AppError, notAuthenticated } from '../http/errors.js';
-import { rateLimitHeaders, type RateLimits } from '../rate-limit/limiter.js';
+import { callerBucket, rateLimitHeaders, type RateLimits } from '../rate-limit/limiter.js';
 import type { Authenticator } from './authenticator.js';
 import type { Principal } from './principal.js';
 import { hasScopes } from './scopes.js';
@@ -40,7 +40,8 @@ export function registerAuth(app: App, authenticator: Authenticator, limits: Rat
       request.principal = await authenticator.resolve(header.slice(7).trim());
     }
 
-    if (RATE_LIMITED_PREFIXES.some((p) => request.url.startsWith(p))) {
+    // A route whose credential is in the body (a refresh) names its caller itself once the body is read (route.ts).
+    if (RATE_LIMITED_PREFIXES.some((p) => request.url.startsWith(p)) && !request.routeOptions.config.callerInBody) {
       // A refusal throws the 429 with its headers (and is counted in kb_rate_limit_rejections_total).
       reply.headers(rateLimitHeaders(await limits.enforce('default', bucketOf(request.principal, request.ip))));
     }
@@ -79,8 +80,8 @@ function checkOAuthGrant(requirement: Extract<AuthRequirement, { kind: 'principa
 
 /** An app shares its user's budget: launching an app is no way around the user's limit. */
 function bucketOf(principal: Principal | null, ip: string): string {
-  if (!principal) return `ip:${ip}`;
-  return principal.kind === 'api_key' ? `key:${principal.apiKeyId}` : `user:${principal.userId}`;
+  if (!principal) return callerBucket({ ip });
+  return callerBucket(principal.kind === 'api_key' ? { apiKeyId: principal.apiKeyId } : { userId: principal.userId });
 }
 
 /**

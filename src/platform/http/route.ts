@@ -4,7 +4,7 @@ import type { Static, TSchema } from 'typebox';
 import type { Database } from '../db/database.js';
 import { tenantDb, type TenantDb } from '../db/tenant-db.js';
 import type { Principal } from '../auth/principal.js';
-import type { Policy, RateLimits } from '../rate-limit/limiter.js';
+import { callerBucket, rateLimitHeaders, type Caller, type Policy, type RateLimits } from '../rate-limit/limiter.js';
 import { notAuthenticated } from './errors.js';
 import { authErrors } from './pagination.js';
 import { addAppPreflight } from './app-cors.js';
@@ -76,6 +76,12 @@ export interface RouteSpec<P extends TSchema | undefined, Q extends TSchema | un
   /** Response schemas by status; routes that require a principal also get 401/403/422/429 in OpenAPI. */
   responses: R;
   rateLimit?: RouteRateLimit<P, Q, B>;
+  /**
+   * For a public route whose credential is in the body (a refresh token): whose call it is, for the default budget,
+   * read from the body before validation (null: the client address's, as for any anonymous call). A refresh is then
+   * its user's call like any other, and people behind one address do not share a budget for it.
+   */
+  caller?(body: unknown): Promise<Exclude<Caller, { ip: string }> | null>;
   /** Extra OpenAPI fields of the operation (e.g. a multipart `consumes`/body description, `hide`). */
   openapi?: Record<string, unknown>;
   /** `app`: answer CORS for installed apps' origins although no app token is taken (the exchange; see app-cors.ts). */
@@ -128,8 +134,9 @@ export function route<
           response,
           ...spec.openapi,
         },
-        config: { auth: spec.auth, ...(spec.cors ? { cors: spec.cors } : {}) },
+        config: { auth: spec.auth, ...(spec.cors ? { cors: spec.cors } : {}), ...(spec.caller ? { callerInBody: true } : {}) },
         ...(spec.errorHandler ? { errorHandler: spec.errorHandler } : {}),
+        ...(spec.caller ? { preValidation: callerBudget(spec.caller, deps) } : {}),
         ...(limit
           ? {
               preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
@@ -146,6 +153,14 @@ export function route<
         },
       };
     },
+  };
+}
+
+/** The default budget in the caller's name (see `RouteSpec.caller`); the auth hook left it to this route. */
+function callerBudget(caller: NonNullable<RouteSpec<undefined, undefined, undefined, Responses>['caller']>, deps: RouteDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const bucket = callerBucket((await caller(request.body)) ?? { ip: request.ip });
+    reply.headers(rateLimitHeaders(await deps.limits.enforce('default', bucket)));
   };
 }
 

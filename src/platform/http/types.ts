@@ -78,6 +78,8 @@ export const auth = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRequirement;
+    /** The route spends the default budget itself, in its caller's name, once the body is read (`RouteSpec.caller`). */
+    callerInBody?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -6,12 +6,12 @@ import type { Metrics } from '../metrics/metrics.js';
 
 /**
  * The budgets (docs/configuration.md, "Rate limits"):
- * - `default`: every /api call, per API key, per user, or per IP when anonymous;
+ * - `default`: every /api call, per API key, per user, or per IP when anonymous (a refresh is its token's
+ *   user's call: `callerBucket`, so reloading a page that refreshes spends no budget of its own);
  * - `login_ip_failures`, `login_account_failures`: failed logins only, per client IP and per account
  *   (tenant and e-mail), so that an office behind one address can sign in while guessing is slowed; they
  *   count the failures of every credential-guessing route (login, code verification, reset confirmation,
  *   invitation acceptance);
- * - `refresh_family`: refreshes per refresh-token family (one signed-in device);
  * - `key_creation`: API keys created per tenant;
  * - `mail_per_address`, `mail_per_ip`: calls of the routes that send mail, per target address and per
  *   client IP (nobody mail-bombs an address);
@@ -21,12 +21,11 @@ export type Policy =
   | 'default'
   | 'login_ip_failures'
   | 'login_account_failures'
-  | 'refresh_family'
   | 'key_creation'
   | 'mail_per_address'
   | 'mail_per_ip'
   | 'manifest_checks';
-const POLICIES: Policy[] = ['default', 'login_ip_failures', 'login_account_failures', 'refresh_family', 'key_creation', 'mail_per_address', 'mail_per_ip', 'manifest_checks'];
+const POLICIES: Policy[] = ['default', 'login_ip_failures', 'login_account_failures', 'key_creation', 'mail_per_address', 'mail_per_ip', 'manifest_checks'];
 
 export interface RateDecision {
   limit: number;
@@ -60,7 +59,6 @@ export class RateLimits {
       default: { points: budgets.perMinute, durationSec: 60 },
       login_ip_failures: { points: budgets.loginFailuresPerIpPerMinute, durationSec: 60 },
       login_account_failures: { points: budgets.loginFailuresPerAccountPerHour, durationSec: 3600 },
-      refresh_family: { points: budgets.refreshesPerFamilyPerMinute, durationSec: 60 },
       key_creation: { points: budgets.keyCreationsPerTenantPerMinute, durationSec: 60 },
       mail_per_address: { points: budgets.mailsPerAddressPerHour, durationSec: 3600 },
       mail_per_ip: { points: budgets.mailsPerIpPerHour, durationSec: 3600 },
@@ -136,6 +134,16 @@ export class RateLimits {
   async close(): Promise<void> {
     await this.redis?.quit().catch(() => {});
   }
+}
+
+/** Whose call spends the default budget: an API key, a user (and the apps acting for them), or an address. */
+export type Caller = { apiKeyId: string } | { userId: string } | { ip: string };
+
+/** The bucket of the default budget of a caller: the one key format for the auth hook and the routes that name their caller. */
+export function callerBucket(caller: Caller): string {
+  if ('apiKeyId' in caller) return `key:${caller.apiKeyId}`;
+  if ('userId' in caller) return `user:${caller.userId}`;
+  return `ip:${caller.ip}`;
 }
 
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {

@@ -5,15 +5,14 @@ import { createTenant, startTestService, type TestService, type TestTenant } fro
 
 /**
  * Small budgets so that they run out within a test: 5 calls a minute per caller, 3 failed logins a
- * minute per IP, 2 failed logins an hour per account, 3 refreshes a minute per token family, 4 key
- * creations a minute per tenant. Each test takes its own client addresses (inject's remoteAddress),
- * so that the budgets of one test never leak into another.
+ * minute per IP, 2 failed logins an hour per account, 4 key creations a minute per tenant (a refresh
+ * spends its user's default budget: src/modules/auth/refresh-budget.test.ts). Each test takes its own
+ * client addresses (inject's remoteAddress), so that the budgets of one test never leak into another.
  */
 const LIMITS = {
   RATE_LIMIT_PER_MINUTE: '5',
   RATE_LIMIT_LOGIN_FAILURES_PER_IP_PER_MINUTE: '3',
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '2',
-  RATE_LIMIT_REFRESHES_PER_FAMILY_PER_MINUTE: '3',
   RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE: '4',
 };
 
@@ -121,23 +120,6 @@ describe('budgets of the credential routes (issue 8 item 5: an office behind one
     expectLimited(await post('/api/auth/login', '10.0.2.3', { email: ` ${email.toUpperCase()} `, password: 'guess', tenant_id: a.tenantId }), 2);
     // Another account is unaffected.
     expect((await post('/api/auth/login', '10.0.2.4', { email: `other-${email}`, password: 'guess', tenant_id: a.slug })).statusCode).toBe(401);
-  });
-
-  it('refresh: a budget per token family (one signed-in device), not per address', async () => {
-    const login = async () => (await post('/api/auth/login', '10.0.3.1', { email: a.ownerEmail, password: a.password, tenant_id: a.slug })).json();
-    let pair = await login();
-    // Each refresh from a new address: the family's budget runs out all the same.
-    for (let i = 0; i < 3; i++) {
-      const res = await post('/api/auth/refresh', `10.0.3.${10 + i}`, { refresh_token: pair.refresh_token });
-      expect(res.statusCode, `refresh ${i + 1}`).toBe(200);
-      pair = res.json();
-    }
-    expectLimited(await post('/api/auth/token/refresh', '10.0.3.20', { refresh_token: pair.refresh_token }), 3);
-    // Another device of the same user, from the same address, refreshes freely.
-    const other = await login();
-    expect((await post('/api/auth/refresh', '10.0.3.10', { refresh_token: other.refresh_token })).statusCode).toBe(200);
-    // Invalid tokens spend no family budget (there is no family): they are 401s under the default budget.
-    expect((await post('/api/auth/refresh', '10.0.3.30', { refresh_token: 'garbage' })).statusCode).toBe(401);
   });
 
   it('API-key creation: a budget per tenant, whichever addresses and admins create them', async () => {
