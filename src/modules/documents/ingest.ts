@@ -32,6 +32,8 @@ export interface IngestOptions {
   joined?: TenantTx;
 }
 
+export const EMPTY_FILE_DETAIL = 'The file is empty (0 bytes): there is nothing to index.';
+
 export const MAX_TAGS = 50;
 export const MAX_TAG_CHARS = 64;
 
@@ -57,8 +59,9 @@ export function normalizeTags(tags: readonly string[]): { tags: string[] } | { e
 export function createIngestService(deps: IngestDeps) {
   const { queue, blobs, config } = deps;
 
-  /** Why this file would be refused (415/413 detail), or null when it is acceptable. */
+  /** Why this file would be refused (422/413/415 detail), or null when it is acceptable. */
   async function rejectReason(file: UploadedFile): Promise<string | null> {
+    if (file.size === 0) return EMPTY_FILE_DETAIL;
     if (file.size > config.uploadMaxBytes) return tooLargeDetail();
     const detected = await detectFileFormat(file.path, sanitizeFilename(file.filename));
     return detected.ok ? null : detected.detail;
@@ -77,6 +80,9 @@ export function createIngestService(deps: IngestDeps) {
   ): Promise<DocumentRow> {
     const tenantId = tenant.tenantId;
     if (opts.joined && opts.joined.tenantId !== tenantId) throw new Error('ingestFile: the joined transaction belongs to another tenant');
+    // Checked first, whatever the format: a 0-byte file has nothing to index, so it would only ever end in
+    // an indexed document without chunks (or a format refusal that hides the real reason).
+    if (file.size === 0) throw unprocessable(['body', 'file'], EMPTY_FILE_DETAIL, 'empty_file');
     if (file.size > config.uploadMaxBytes) throw payloadTooLarge(tooLargeDetail());
     const filename = sanitizeFilename(file.filename);
     const detected = await detectFileFormat(file.path, filename);

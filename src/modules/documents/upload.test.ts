@@ -91,10 +91,13 @@ describe('upload: accepted formats, indexed with their structure', () => {
     expect(res.json().tags).toEqual(['red', 'blue', 'green']);
   });
 
-  it('a 0-byte text file is accepted and indexed with no chunks', async () => {
-    const id = await uploadOk(t, a, 'empty.txt', Buffer.alloc(0));
-    const doc = await indexedOk(t, a, id);
-    expect(doc.chunk_count).toBe(0);
+  it('a file that parses to no text ends in error saying so, never indexed with no chunks', async () => {
+    const id = await uploadOk(t, a, 'blank.txt', ' \n\t\n   \n');
+    const doc = await settled(t, a, id);
+    expect(doc).toMatchObject({ status: 'error', chunk_count: 0 });
+    expect(doc.error).toMatch(/^No text found in the file/);
+    const [job] = (await t.app.inject({ method: 'GET', url: `/api/v1/documents/${id}/jobs`, headers: a.auth() })).json();
+    expect(job).toMatchObject({ status: 'failed', error: doc.error });
   });
 });
 
@@ -148,7 +151,6 @@ describe('upload: refusals store nothing', () => {
     ['binary.txt', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)), /binary|not text/],
     ['fake.pdf', Buffer.from('just text, no header'), /not a PDF/],
     ['fake.docx', Buffer.from('just text'), /not a Word document/],
-    ['empty.xlsx', Buffer.alloc(0), /empty/],
     ['locked.docx', makeEncryptedOffice(), /encrypted/i],
     ['locked.xlsx', makeEncryptedOffice(), /encrypted/i],
   ])('%s → 415 with a clear detail', async (filename, bytes, detail) => {
@@ -156,6 +158,14 @@ describe('upload: refusals store nothing', () => {
     const res = await upload(t, b, filename, bytes);
     expect(res.statusCode).toBe(415);
     expect(res.json().detail).toMatch(detail);
+    expect(await countDocuments(b)).toBe(before);
+  });
+
+  it.each(['empty.txt', 'empty.pdf', 'empty.xlsx'])('a 0-byte %s → 422 naming the file field, whatever its format', async (filename) => {
+    const before = await countDocuments(b);
+    const res = await upload(t, b, filename, Buffer.alloc(0));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toEqual([expect.objectContaining({ loc: ['body', 'file'], msg: expect.stringMatching(/file is empty \(0 bytes\)/), type: 'empty_file' })]);
     expect(await countDocuments(b)).toBe(before);
   });
 

@@ -97,15 +97,17 @@ describe('bulk upload', () => {
       { name: 'tool.exe', content: ELF },
       { name: 'picture.txt', content: PNG },
       { name: 'fake.xlsx', content: 'not a workbook' },
+      { name: 'empty.txt', content: '' },
       { name: 'also-ok.txt', content: 'fine too' },
     ]);
     expect(res.statusCode, res.body).toBe(202);
     const body = res.json();
     expect(body.total).toBe(2);
     expect(body.documents.map((d: { filename: string }) => d.filename)).toEqual(['ok.md', 'also-ok.txt']);
-    expect(body.rejected.map((r: { filename: string }) => r.filename)).toEqual(['tool.exe', 'picture.txt', 'fake.xlsx']);
+    expect(body.rejected.map((r: { filename: string }) => r.filename)).toEqual(['tool.exe', 'picture.txt', 'fake.xlsx', 'empty.txt']);
     for (const r of body.rejected) expect(r.detail).toEqual(expect.any(String));
     expect(body.rejected[1].detail).toMatch(/PNG/);
+    expect(body.rejected[3].detail).toMatch(/file is empty \(0 bytes\)/);
     const status = await get(`/api/v1/documents/bulk-upload/${body.batch_id}`, a.token);
     expect(status.json().total).toBe(2);
   });

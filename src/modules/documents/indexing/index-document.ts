@@ -43,6 +43,8 @@ export class JobOutcome extends Error {
 /** Wrong configuration or input: retrying the job cannot succeed. */
 export class PermanentError extends Error {}
 
+export const NO_TEXT_MESSAGE = 'No text found in the file: there is nothing to index (a scanned PDF needs a text layer).';
+
 // Each chunk write is its own short transaction, sized to take about this long: on PGlite every request
 // and worker shares one connection, so a long insert would stall the API.
 const TARGET_WRITE_MS = 150;
@@ -91,6 +93,9 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
     lap('chunk_ms', t);
     stats.blocks = parsed.blocks.length;
     stats.chunks = chunks.length;
+    // A file that parsed but holds no text (blank text file, scanned PDF without a text layer) would be
+    // `indexed` with nothing searchable; say why instead. Permanent: a retry parses the same bytes.
+    if (chunks.length === 0) throw new PermanentError(NO_TEXT_MESSAGE);
 
     let provider: EmbeddingProvider;
     try {
