@@ -60,3 +60,58 @@ describe('API keys', () => {
     expect((await events('api_key.created')).length + (await events('api_key.revoked')).length).toBe(before);
   });
 });
+
+describe('provider keys', () => {
+  const CREDS = '/api/v2/llm/providers/openai/credentials';
+  const FIRST = 'sk-first-secret-1234567890';
+  const SECOND = 'sk-second-secret-0987654321';
+
+  it('records llm.provider_key_set, _rotated and _deleted with the provider name and hints, never the key', async () => {
+    expect((await call('PUT', CREDS, a.token, { api_key: FIRST })).statusCode).toBe(200);
+    expect((await call('PUT', CREDS, a.token, { api_key: SECOND })).statusCode).toBe(200);
+    expect((await call('DELETE', CREDS, a.token)).statusCode).toBe(204);
+    const [set] = await events('llm.provider_key_set');
+    const [rotated] = await events('llm.provider_key_rotated');
+    const [deleted] = await events('llm.provider_key_deleted');
+    for (const event of [set, rotated, deleted]) {
+      expect(event).toMatchObject({ actor_kind: 'user', actor_name: a.ownerEmail, target_name: 'openai' });
+    }
+    expect(rotated.target_id).toBe(set.target_id);
+    expect(rotated.details.previous_key_hint).toBe(set.details.key_hint);
+    const all = JSON.stringify([set, rotated, deleted]);
+    expect(all).not.toContain(FIRST);
+    expect(all).not.toContain(SECOND);
+  });
+
+  it('writes nothing for a refused key or a provider without one', async () => {
+    expect((await call('PUT', CREDS, a.token, { api_key: 'sk-bad\nkey' })).statusCode).toBe(422);
+    expect((await call('DELETE', '/api/v2/llm/providers/mistral/credentials', a.token)).statusCode).toBe(404);
+    expect(await events('llm.provider_key_set')).toHaveLength(1);
+    expect(await events('llm.provider_key_deleted')).toHaveLength(1);
+  });
+});
+
+describe('models and access rules', () => {
+  it('records activation, deactivation, preference and access-rule changes with the model name', async () => {
+    expect((await call('POST', '/api/v2/llm/models/activate', a.token, { model_name: 'whisper-1' })).statusCode).toBe(200);
+    expect((await call('PATCH', '/api/v1/llm/models/whisper-1/preference', a.token, { is_default: true })).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/v2/llm/models/whisper-1/deactivate', a.token)).statusCode).toBe(200);
+    const rules = [{ principal_type: 'role', principal_id: 'admin' }];
+    expect((await call('PUT', '/api/v1/llm/models/gpt-4o/access', a.token, { rules })).statusCode).toBe(200);
+    expect((await call('DELETE', '/api/v1/llm/models/gpt-4o/access', a.token)).statusCode).toBe(204);
+    const named = { actor_name: a.ownerEmail };
+    expect((await events('llm.model_activated'))[0]).toMatchObject({ ...named, target_name: 'whisper-1' });
+    expect((await events('llm.model_preference_changed'))[0]).toMatchObject({ ...named, target_name: 'whisper-1', details: { is_enabled: true, is_default: true } });
+    expect((await events('llm.model_deactivated'))[0]).toMatchObject({ ...named, target_name: 'whisper-1' });
+    expect((await events('llm.access_rules_set'))[0]).toMatchObject({ ...named, target_name: 'gpt-4o', details: { rules } });
+    expect((await events('llm.access_rules_cleared'))[0]).toMatchObject({ ...named, target_name: 'gpt-4o' });
+  });
+
+  it('writes nothing for refused rules or an unknown model', async () => {
+    const bad = [{ principal_type: 'user', principal_id: '00000000-0000-4000-8000-000000000000' }];
+    expect((await call('PUT', '/api/v1/llm/models/gpt-4o/access', a.token, { rules: bad })).statusCode).toBe(422);
+    expect((await call('POST', '/api/v2/llm/models/activate', a.token, { model_name: 'not-a-model' })).statusCode).toBe(404);
+    expect(await events('llm.access_rules_set')).toHaveLength(1);
+    expect(await events('llm.model_activated')).toHaveLength(1);
+  });
+});

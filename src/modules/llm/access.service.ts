@@ -1,6 +1,8 @@
 import { isUuid, type Tx } from '../../platform/db/database.js';
 import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { audit } from '../audit/index.js';
 import { ROLES } from '../../platform/auth/roles.js';
 import { deleteAccessRules, existingApiKeyIds, existingUserIds, insertAccessRules, listAccessRules, lockModelRules } from './access.repo.js';
 import { findModelByRef } from './models.repo.js';
@@ -64,23 +66,27 @@ export function createAccessService() {
   }
 
   /** PUT: replaces the whole rule set (duplicates collapse), so repeating the same call changes nothing. */
-  async function replace(tenant: TenantDb, ref: string, rules: AccessRuleInput[]) {
+  async function replace(tenant: TenantDb, actor: Principal, ref: string, rules: AccessRuleInput[]) {
     return tenant.run(async (t) => {
       const model = await requireModel(t.tx, ref);
       const wanted = await validate(t, rules);
       await lockModelRules(t, model.id);
       await deleteAccessRules(t, model.id);
       await insertAccessRules(t, model.id, wanted);
+      await audit(t, 'llm.access_rules_set', actor, {
+        targetId: model.id, targetName: model.modelName, details: { rules: wanted.map((r) => ({ principal_type: r.principalType, principal_id: r.principalId })) },
+      });
       return present(t, model);
     });
   }
 
   /** DELETE: no rules left, the model is open to the whole tenant again. */
-  async function clear(tenant: TenantDb, ref: string): Promise<void> {
+  async function clear(tenant: TenantDb, actor: Principal, ref: string): Promise<void> {
     await tenant.run(async (t) => {
       const model = await requireModel(t.tx, ref);
       await lockModelRules(t, model.id);
       await deleteAccessRules(t, model.id);
+      await audit(t, 'llm.access_rules_cleared', actor, { targetId: model.id, targetName: model.modelName });
     });
   }
 

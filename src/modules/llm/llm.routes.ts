@@ -64,7 +64,7 @@ export function llmRoutes(services: LlmRouteServices) {
       params: dto.ModelRefParams,
       body: dto.UpdateModelPreferenceRequest,
       responses: { 200: dto.ModelPreferenceResponse, 404: ErrorBody },
-      handler: ({ tenant, params, body }) => models.updatePreference(tenant, params.model_id, body),
+      handler: ({ tenant, principal, params, body }) => models.updatePreference(tenant, principal, params.model_id, body),
     }),
     route({
       ...v1,
@@ -85,7 +85,7 @@ export function llmRoutes(services: LlmRouteServices) {
       params: dto.ModelRefParams,
       body: dto.UpdateModelAccessRequest,
       responses: { 200: dto.ModelAccessResponse, 404: ErrorBody },
-      handler: ({ tenant, params, body }) => access.replace(tenant, params.model_id, body.rules),
+      handler: ({ tenant, principal, params, body }) => access.replace(tenant, principal, params.model_id, body.rules),
     }),
     route({
       ...v1,
@@ -95,8 +95,8 @@ export function llmRoutes(services: LlmRouteServices) {
       auth: ADMIN,
       params: dto.ModelRefParams,
       responses: { 204: Type.Null(), 404: ErrorBody },
-      handler: async ({ tenant, params }) => {
-        await access.clear(tenant, params.model_id);
+      handler: async ({ tenant, principal, params }) => {
+        await access.clear(tenant, principal, params.model_id);
         return noContent();
       },
     }),
@@ -129,7 +129,7 @@ export function llmRoutes(services: LlmRouteServices) {
       auth: ADMIN,
       body: dto.ActivateModelRequest,
       responses: { 200: dto.ActivateModelResponse, 404: ErrorBody },
-      handler: ({ tenant, body }) => models.activate(tenant, body),
+      handler: ({ tenant, principal, body }) => models.activate(tenant, principal, body),
     }),
     route({
       tags,
@@ -139,7 +139,7 @@ export function llmRoutes(services: LlmRouteServices) {
       auth: ADMIN,
       params: dto.ModelNameParams,
       responses: { 200: dto.DeactivateModelResponse, 404: ErrorBody },
-      handler: ({ tenant, params }) => models.deactivate(tenant, params.model_name),
+      handler: ({ tenant, principal, params }) => models.deactivate(tenant, principal, params.model_name),
     }),
     route({
       tags,
@@ -159,7 +159,7 @@ export function llmRoutes(services: LlmRouteServices) {
       params: dto.ProviderParams,
       body: dto.ProviderCredentialsRequest,
       responses: { 200: dto.ProviderCredentialsResponse, 404: ErrorBody },
-      handler: ({ tenant, params, body }) => providers.putCredentials(tenant, params.provider, body),
+      handler: ({ tenant, principal, params, body }) => providers.putCredentials(tenant, principal, params.provider, body),
     }),
     route({
       tags,
@@ -169,8 +169,8 @@ export function llmRoutes(services: LlmRouteServices) {
       auth: ADMIN,
       params: dto.ProviderParams,
       responses: { 204: Type.Null(), 404: ErrorBody },
-      handler: async ({ tenant, params }) => {
-        await providers.deleteCredentials(tenant, params.provider);
+      handler: async ({ tenant, principal, params }) => {
+        await providers.deleteCredentials(tenant, principal, params.provider);
         return noContent();
       },
     }),

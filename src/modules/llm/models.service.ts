@@ -1,6 +1,8 @@
 import type { Database, Tx } from '../../platform/db/database.js';
 import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { audit } from '../audit/index.js';
 import { MODES, type Mode } from './catalog/loader.js';
 import type { CatalogService } from './catalog.service.js';
 import type { CatalogModelRow } from './llm.table.js';
@@ -112,7 +114,7 @@ export function createModelsService(deps: ModelsDeps) {
   }
 
   /** PATCH /api/v1/llm/models/{model_id}/preference */
-  async function updatePreference(tenant: TenantDb, ref: string, change: PreferenceChange) {
+  async function updatePreference(tenant: TenantDb, actor: Principal, ref: string, change: PreferenceChange) {
     if (change.is_enabled === undefined && change.is_default === undefined) {
       throw unprocessable(['body'], 'provide is_enabled, is_default or both');
     }
@@ -121,7 +123,11 @@ export function createModelsService(deps: ModelsDeps) {
     }
     const { model, result } = await tenant.run(async (t) => {
       const model = await requireModel(t.tx, ref);
-      return { model, result: presentPreference(model, await applyPreference(t, model, change)) };
+      const preference = await applyPreference(t, model, change);
+      await audit(t, 'llm.model_preference_changed', actor, {
+        targetId: model.id, targetName: model.modelName, details: { is_enabled: preference.isEnabled, is_default: preference.isDefault },
+      });
+      return { model, result: presentPreference(model, preference) };
     });
     return changed(model, tenant.tenantId, result);
   }
@@ -130,7 +136,7 @@ export function createModelsService(deps: ModelsDeps) {
    * POST /api/v2/llm/models/activate: the model must be in the catalog; its row is created if a sync has not
    * written it yet; the preference is created or updated with enabled true.
    */
-  async function activate(tenant: TenantDb, input: { model_name: string; is_default?: boolean }) {
+  async function activate(tenant: TenantDb, actor: Principal, input: { model_name: string; is_default?: boolean }) {
     const name = input.model_name.trim();
     const { model, result } = await tenant.run(async (t) => {
       const { tx } = t;
@@ -144,16 +150,20 @@ export function createModelsService(deps: ModelsDeps) {
         created = true;
       }
       const preference = await applyPreference(t, model, { is_enabled: true, is_default: input.is_default });
+      await audit(t, 'llm.model_activated', actor, {
+        targetId: model.id, targetName: model.modelName, details: { provider: model.provider, mode: model.mode, is_default: preference.isDefault },
+      });
       return { model, result: { ...presentPreference(model, preference), model_created: created } };
     });
     return changed(model, tenant.tenantId, result);
   }
 
   /** DELETE /api/v2/llm/models/{model_name}/deactivate: removes the preference only; the model row stays. */
-  async function deactivate(tenant: TenantDb, modelName: string) {
+  async function deactivate(tenant: TenantDb, actor: Principal, modelName: string) {
     const { model, result } = await tenant.run(async (t) => {
       const model = await requireModel(t.tx, modelName);
       const removed = await deletePreference(t, model.id);
+      await audit(t, 'llm.model_deactivated', actor, { targetId: model.id, targetName: model.modelName, details: { provider: model.provider, mode: model.mode } });
       return { model, result: { model_id: model.id, model_name: model.modelName, is_enabled: false as const, preference_removed: removed } };
     });
     return changed(model, tenant.tenantId, result);

@@ -1,5 +1,6 @@
 import type { Config } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
+import type { Principal } from '../../platform/auth/principal.js';
 import type { TenantDb } from '../../platform/db/tenant-db.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { MODES, type Mode } from './catalog/loader.js';
@@ -7,7 +8,8 @@ import { keyHint, sealProviderKey, type KeyRing } from './crypto.js';
 import type { Resolver } from '../../platform/net/address-policy.js';
 import { assertProviderUrl, providerUrlPolicy, UnsafeUrlError } from './provider-url.js';
 import { countModelsByProviderMode, providerExists } from './models.repo.js';
-import { deleteCredential, listCredentialSummaries, upsertCredential } from './credentials.repo.js';
+import { audit } from '../audit/index.js';
+import { deleteCredential, findCredential, listCredentialSummaries, upsertCredential } from './credentials.repo.js';
 
 export interface ProvidersDeps {
   db: Database;
@@ -89,7 +91,7 @@ export function createProvidersService(deps: ProvidersDeps) {
    * PUT /api/v2/llm/providers/{provider}/credentials. The key is always required (a PUT without it is a 422), so a
    * base URL can never be pointed elsewhere while keeping a key that was entered for the old destination.
    */
-  async function putCredentials(tenant: TenantDb, rawProvider: string, input: CredentialsInput) {
+  async function putCredentials(tenant: TenantDb, actor: Principal, rawProvider: string, input: CredentialsInput) {
     const provider = rawProvider.trim().toLowerCase();
     const apiKey = input.api_key.trim();
     if (!apiKey) throw unprocessable(['body', 'api_key'], 'api_key must not be empty');
@@ -100,9 +102,17 @@ export function createProvidersService(deps: ProvidersDeps) {
     const baseUrl = await normaliseBaseUrl(input.base_url);
     // The key is sealed for this tenant (its id is in the associated data): the same tenant the row is written to.
     const sealed = sealProviderKey(keys, tenant.tenantId, provider, apiKey);
-    const row = await tenant.run((t) =>
-      upsertCredential(t, { provider, ...sealed, keyHint: keyHint(apiKey), baseUrl, organization }),
-    );
+    const row = await tenant.run(async (t) => {
+      const before = await findCredential(t, provider);
+      const saved = await upsertCredential(t, { provider, ...sealed, keyHint: keyHint(apiKey), baseUrl, organization });
+      // The hint (a few characters of the key) tells keys apart in the trail; the key itself never goes there.
+      await audit(t, before ? 'llm.provider_key_rotated' : 'llm.provider_key_set', actor, {
+        targetId: saved.id,
+        targetName: provider,
+        details: { key_hint: saved.keyHint, previous_key_hint: before?.keyHint ?? null, base_url: baseUrl, organization },
+      });
+      return saved;
+    });
     return {
       provider: row.provider,
       isConfigured: true,
@@ -114,9 +124,14 @@ export function createProvidersService(deps: ProvidersDeps) {
   }
 
   /** DELETE /api/v2/llm/providers/{provider}/credentials */
-  async function deleteCredentials(tenant: TenantDb, rawProvider: string): Promise<void> {
+  async function deleteCredentials(tenant: TenantDb, actor: Principal, rawProvider: string): Promise<void> {
     const provider = rawProvider.trim().toLowerCase();
-    const deleted = await tenant.run((t) => deleteCredential(t, provider));
+    const deleted = await tenant.run(async (t) => {
+      const before = await findCredential(t, provider);
+      if (!before || !(await deleteCredential(t, provider))) return false;
+      await audit(t, 'llm.provider_key_deleted', actor, { targetId: before.id, targetName: provider, details: { key_hint: before.keyHint } });
+      return true;
+    });
     if (!deleted) throw new AppError('credentials_not_found', `No credentials configured for provider ${rawProvider}`);
   }
 
