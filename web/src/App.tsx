@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { session } from './api/session';
-import { Layout } from './components/Layout';
+import { Layout, needsOf } from './components/Layout';
+import { Allowed, NotFound } from './components/Allowed';
 import { SignInPage } from './pages/SignInPage';
 import { DocumentsPage } from './pages/DocumentsPage';
 import { DocumentDetailPage } from './pages/DocumentDetailPage';
@@ -57,19 +58,19 @@ export function App() {
       <Route path="/authorize" element={<AuthorizePage />} />
       <Route element={<Layout />}>
         <Route index element={<Navigate to="/documents" replace />} />
-        <Route path="/documents" element={<DocumentsPage />} />
-        <Route path="/documents/:documentId" element={<DocumentDetailPage />} />
-        <Route path="/api-keys" element={<ApiKeysPage />} />
-        <Route path="/users" element={<UsersPage />} />
-        <Route path="/audit" element={<AuditPage />} />
-        <Route path="/models" element={<ModelsPage />} />
-        <Route path="/chat" element={<ChatPage />} />
-        <Route path="/feedback" element={<FeedbackPage />} />
-        <Route path="/knowledge" element={<KnowledgePage />} />
-        <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/apps" element={<AppsPage />} />
-        <Route path="/oauth-clients" element={<OAuthClientsPage />} />
-        <Route path="*" element={<Navigate to="/documents" replace />} />
+        <Route path="/documents" element={<Allowed needs={needsOf('/documents')}><DocumentsPage /></Allowed>} />
+        <Route path="/documents/:documentId" element={<Allowed needs={needsOf('/documents')}><DocumentDetailPage /></Allowed>} />
+        <Route path="/api-keys" element={<Allowed needs={needsOf('/api-keys')}><ApiKeysPage /></Allowed>} />
+        <Route path="/users" element={<Allowed needs={needsOf('/users')}><UsersPage /></Allowed>} />
+        <Route path="/audit" element={<Allowed needs={needsOf('/audit')}><AuditPage /></Allowed>} />
+        <Route path="/models" element={<Allowed needs={needsOf('/models')}><ModelsPage /></Allowed>} />
+        <Route path="/chat" element={<Allowed needs={needsOf('/chat')}><ChatPage /></Allowed>} />
+        <Route path="/feedback" element={<Allowed needs={needsOf('/feedback')}><FeedbackPage /></Allowed>} />
+        <Route path="/knowledge" element={<Allowed needs={needsOf('/knowledge')}><KnowledgePage /></Allowed>} />
+        <Route path="/settings" element={<Allowed needs={needsOf('/settings')}><SettingsPage /></Allowed>} />
+        <Route path="/apps" element={<Allowed needs={needsOf('/apps')}><AppsPage /></Allowed>} />
+        <Route path="/oauth-clients" element={<Allowed needs={needsOf('/oauth-clients')}><OAuthClientsPage /></Allowed>} />
+        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );

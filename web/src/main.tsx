@@ -7,6 +7,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { retryOnce } from './api/client';
 
 /**
  * Shade 8 of each color, and black text wherever white would be too faint, keep buttons and badges
@@ -25,7 +26,7 @@ const theme = createTheme({
 /** Mantine's "dimmed" (descriptions, hints) is gray 6, below AA on white: gray 7 instead. */
 const readableDimmed: CSSVariablesResolver = () => ({ variables: {}, light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' }, dark: {} });
 
-const queries = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+const queries = new QueryClient({ defaultOptions: { queries: { retry: retryOnce, refetchOnWindowFocus: false } } });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -41,11 +41,27 @@ export function errorText(error: unknown): string {
   return JSON.stringify(error);
 }
 
-/** Unwraps an openapi-fetch result: the data, or a thrown Error carrying the API's detail. */
+/** A refused API call: the API's detail as the message, and the HTTP status (a 4xx is not worth retrying). */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Unwraps an openapi-fetch result: the data, or a thrown ApiCallError carrying the API's detail and status. */
 export async function call<T>(promise: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await promise;
-  if (error !== undefined || !response.ok) throw new Error(errorText(error ?? `HTTP ${response.status}`));
+  if (error !== undefined || !response.ok) throw new ApiCallError(errorText(error ?? `HTTP ${response.status}`), response.status);
   return data as T;
+}
+
+/** TanStack Query's retry rule: one more try after a network error or a 5xx, never after a 4xx (it would be the same). */
+export function retryOnce(failures: number, error: unknown): boolean {
+  if (error instanceof ApiCallError && error.status >= 400 && error.status < 500) return false;
+  return failures < 1;
 }
 
 /** A fetch with the signed-in user's bearer, for what the typed client does not carry (multipart, streams). */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, PasswordInput, Select, Stack, Switch, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
+import { useAllows } from '../api/me';
 import type { paths } from '../api/schema';
 import { DailyBars } from '../components/DailyBars';
 import { Paged } from '../components/Paged';
@@ -49,6 +50,8 @@ function Catalog() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const queries = useQueryClient();
+  // Members and viewers read the catalog; choosing models is an admin's.
+  const admin = useAllows('admin') === true;
   const providers = useQuery({ queryKey: ['llm-providers'], queryFn: () => call(api.GET('/api/v2/llm/providers')) });
   const models = useQuery({
     queryKey: ['llm-models', mode, provider, enabledOnly],
@@ -116,12 +119,13 @@ function Catalog() {
                         <Switch
                           aria-label={`Enable ${model.model_name}`}
                           checked={model.is_enabled}
+                          disabled={!admin}
                           onChange={(e) => (e.currentTarget.checked ? activate.mutate({ model_name: model.model_name }) : deactivate.mutate(model.model_name))}
                         />
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
-                          {!model.is_default && (
+                          {admin && !model.is_default && (
                             <Button size="xs" variant="light" aria-label={`Make ${model.model_name} the default`} onClick={() => activate.mutate({ model_name: model.model_name, is_default: true })}>
                               Make default
                             </Button>
@@ -151,6 +155,8 @@ const perMillion = (perToken: number | null) => (perToken === null ? '—' : `$$
 function Providers() {
   const [editing, setEditing] = useState<string | null>(null);
   const queries = useQueryClient();
+  // Provider keys are an admin's to set or remove; others see which are set.
+  const admin = useAllows('admin') === true;
   const providers = useQuery({ queryKey: ['llm-providers-v1'], queryFn: async () => ({ items: (await call(api.GET('/api/v1/llm/providers'))).providers }) });
   const health = useQuery({ queryKey: ['llm-health'], queryFn: () => call(api.GET('/api/v1/llm/providers/health')) });
   const status = new Map((health.data?.providers ?? []).map((p) => [p.provider, p]));
@@ -195,10 +201,12 @@ function Providers() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" variant="light" aria-label={`Set the key of ${p.provider}`} onClick={() => setEditing(p.provider)}>
-                            {p.isConfigured ? 'Replace key' : 'Set key'}
-                          </Button>
-                          {p.isConfigured && (
+                          {admin && (
+                            <Button size="xs" variant="light" aria-label={`Set the key of ${p.provider}`} onClick={() => setEditing(p.provider)}>
+                              {p.isConfigured ? 'Replace key' : 'Set key'}
+                            </Button>
+                          )}
+                          {admin && p.isConfigured && (
                             <Button size="xs" color="red" variant="subtle" aria-label={`Remove the key of ${p.provider}`} onClick={() => window.confirm(`Remove the ${p.provider} key? Calls to its models will fail.`) && removeKey.mutate(p.provider)}>
                               Remove
                             </Button>
