@@ -24,8 +24,8 @@ export function clientsRoutes(service: ClientsService): Route[] {
       body: CreateClient,
       responses: { 201: CreatedClient },
       rateLimit: { policy: 'key_creation', key: ({ principal }) => `tenant:${principal.tenantId}` },
-      handler: async ({ tenant, body }) => {
-        const { row, secret } = await service.register(tenant, body);
+      handler: async ({ tenant, principal, body }) => {
+        const { row, secret } = await service.register(tenant, principal, body);
         return created(presentCreatedClient(row, secret), { 'cache-control': 'no-store' });
       },
     }),
@@ -61,7 +61,7 @@ export function clientsRoutes(service: ClientsService): Route[] {
       params: ClientIdParams,
       body: PatchClient,
       responses: { 200: Client, 404: ErrorBody },
-      handler: async ({ tenant, params, body }) => presentClient(await service.update(tenant, params.client_id, body)),
+      handler: async ({ tenant, principal, params, body }) => presentClient(await service.update(tenant, principal, params.client_id, body)),
     }),
     route({
       method: 'DELETE',
@@ -71,8 +71,8 @@ export function clientsRoutes(service: ClientsService): Route[] {
       auth: auth.scopes('admin'),
       params: ClientIdParams,
       responses: { 204: Type.Null(), 404: ErrorBody },
-      handler: async ({ tenant, params }) => {
-        await service.remove(tenant, params.client_id);
+      handler: async ({ tenant, principal, params }) => {
+        await service.remove(tenant, principal, params.client_id);
         return noContent();
       },
     }),

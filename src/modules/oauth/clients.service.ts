@@ -1,11 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../platform/db/database.js';
-import type { TenantDb } from '../../platform/db/tenant-db.js';
+import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import { AUTH_CHANNEL, type Authenticator } from '../../platform/auth/authenticator.js';
 import { hashOpaqueToken, opaqueTokenKind } from '../../platform/auth/opaque-token.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
+import type { Principal } from '../../platform/auth/principal.js';
+import { audit, type AuditActor } from '../audit/index.js';
 import { checkRedirectUris } from './redirect-uris.js';
 import { DEFAULT_ALLOWED_SCOPES, KNOWN_SCOPES } from './scopes.js';
 import { OAuthError } from './oauth-errors.js';
@@ -118,17 +120,36 @@ export function createClientsService(deps: ClientsDeps) {
     };
   }
 
+  /** The public client_id and the settings only: the secret (and its hash) never enter the trail. */
+  async function auditCreated(t: TenantTx, actor: AuditActor, row: OAuthClientRow) {
+    await audit(t, 'oauth.client_created', actor, {
+      targetId: row.id,
+      targetName: row.name,
+      details: { client_id: row.clientId, confidential: row.confidential, redirect_uris: row.redirectUris, scopes: row.allowedScopes },
+    });
+  }
+
   /** The operator registers a client: platform-wide, or owned by `tenant` (a TenantDb) when given. */
   async function registerAsOperator(input: ClientInput & { first_party?: boolean }, tenant: TenantDb | null) {
     const { values, secret } = newClient(input, { tenantId: tenant?.tenantId ?? null, firstParty: input.first_party ?? false });
-    const row = tenant ? await tenant.run((t) => insertClient(t.tx, values)) : await db.system((tx) => insertClient(tx, values));
+    const row = tenant
+      ? await tenant.run(async (t) => {
+        const inserted = await insertClient(t.tx, values);
+        await auditCreated(t, 'operator', inserted);
+        return inserted;
+      })
+      : await db.system((tx) => insertClient(tx, values));
     return { row, secret };
   }
 
   /** A tenant admin registers a third-party client of the tenant (first-party clients are the operator's alone). */
-  async function register(tenant: TenantDb, input: ClientInput) {
+  async function register(tenant: TenantDb, actor: Principal, input: ClientInput) {
     const { values, secret } = newClient(input, { tenantId: tenant.tenantId, firstParty: false });
-    const row = await tenant.run((t) => insertClient(t.tx, values));
+    const row = await tenant.run(async (t) => {
+      const inserted = await insertClient(t.tx, values);
+      await auditCreated(t, actor, inserted);
+      return inserted;
+    });
     return { row, secret };
   }
 
@@ -138,7 +159,7 @@ export function createClientsService(deps: ClientsDeps) {
     return row;
   }
 
-  async function update(tenant: TenantDb, clientId: string, patch: Partial<ClientInput>): Promise<OAuthClientRow> {
+  async function update(tenant: TenantDb, actor: Principal, clientId: string, patch: Partial<ClientInput>): Promise<OAuthClientRow> {
     const changes = {
       ...(patch.name !== undefined ? { name: checkName(patch.name) } : {}),
       ...(patch.logo_url !== undefined ? { logoUrl: checkLogo(patch.logo_url) } : {}),
@@ -146,17 +167,31 @@ export function createClientsService(deps: ClientsDeps) {
       ...(patch.post_logout_redirect_uris !== undefined ? { postLogoutRedirectUris: checkRedirectUris(patch.post_logout_redirect_uris, 'post_logout_redirect_uris', 0) } : {}),
       ...(patch.scopes !== undefined ? { allowedScopes: checkScopes(patch.scopes) } : {}),
     };
-    const row = isClientIdShape(clientId) ? await tenant.run((t) => updateTenantClient(t, clientId, changes, clock.now())) : null;
+    const row = isClientIdShape(clientId)
+      ? await tenant.run(async (t) => {
+        const updated = await updateTenantClient(t, clientId, changes, clock.now());
+        if (updated) {
+          await audit(t, 'oauth.client_updated', actor, {
+            targetId: updated.id, targetName: updated.name, details: { client_id: clientId, changed: Object.keys(patch).sort() },
+          });
+        }
+        return updated;
+      })
+      : null;
     if (!row) throw new AppError('oauth_client_not_found');
     return row;
   }
 
   /** Deletes a tenant's client: every token issued to it stops working at once (its grants go with it). */
-  async function remove(tenant: TenantDb, clientId: string): Promise<void> {
+  async function remove(tenant: TenantDb, actor: Principal, clientId: string): Promise<void> {
     const grants = isClientIdShape(clientId)
       ? await tenant.run(async (t) => {
+        const client = await findTenantClient(t, clientId);
         const ids = await grantIdsOfClient(t, clientId);
-        if (!(await deleteTenantClient(t, clientId))) return null;
+        if (!client || !(await deleteTenantClient(t, clientId))) return null;
+        await audit(t, 'oauth.client_deleted', actor, {
+          targetId: client.id, targetName: client.name, details: { client_id: clientId, grants_ended: ids.length },
+        });
         for (const id of ids) await bus.publish(AUTH_CHANNEL, { kind: 'grant', id }, t.tx);
         return ids;
       })
