@@ -2,6 +2,7 @@ import type { Database } from '../../platform/db/database.js';
 import { tenantDb, type TenantDb } from '../../platform/db/tenant-db.js';
 import type { AppPrincipal, Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/http/errors.js';
+import { audit } from '../audit/index.js';
 import {
   findAppTenant,
   findVisibleApp,
@@ -68,6 +69,9 @@ export function createCatalogService(deps: CatalogDeps) {
           importedByUserId: userIdOf(principal),
         });
         await setLatestVersion(t, app.id, version, manifest.name);
+        await audit(t, 'app.imported', principal, {
+          targetId: app.id, targetName: manifest.name, details: { manifest_id: manifest.id, version: manifest.version, new_app: existing === null, permissions: version.permissions },
+        });
         return {
           app_id: app.id,
           id: manifest.id,

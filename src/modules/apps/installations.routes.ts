@@ -53,7 +53,7 @@ export function installationsRoutes(installations: InstallationsService): Route[
       params: InstallationParams,
       body: UpgradeBody,
       responses: { 200: Installation, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
-      handler: ({ tenant, params, body }) => installations.upgrade(tenant, params.installation_id, body.permissions),
+      handler: ({ tenant, principal, params, body }) => installations.upgrade(tenant, principal, params.installation_id, body.permissions),
     }),
     route({
       method: 'DELETE',
@@ -64,7 +64,7 @@ export function installationsRoutes(installations: InstallationsService): Route[
       params: InstallationParams,
       query: UninstallQuery,
       responses: { 200: Installation, 404: ErrorBody },
-      handler: ({ tenant, params, query }) => installations.uninstall(tenant, params.installation_id, query.purge),
+      handler: ({ tenant, principal, params, query }) => installations.uninstall(tenant, principal, params.installation_id, query.purge),
     }),
   ];
 }

@@ -7,6 +7,7 @@ import type { EventBus } from '../../platform/events/bus.js';
 import { AUTH_CHANNEL, type Authenticator, type AuthInvalidation } from '../../platform/auth/authenticator.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/http/errors.js';
+import { audit } from '../audit/index.js';
 import { findVersion, findVisibleApp } from './apps.repo.js';
 import type { InstallationStatus } from './apps.table.js';
 import {
@@ -90,6 +91,9 @@ export function createInstallationsService(deps: InstallationsDeps) {
         if (isUniqueViolation(error)) throw new AppError('app_already_installed');
         throw error;
       });
+      await audit(t, 'app.installed', principal, {
+        targetId: row.id, targetName: app.name, details: { app_id: app.id, version: version.version, permissions: row.grantedPermissions },
+      });
       return view(t, row.id);
     });
   }
@@ -109,7 +113,7 @@ export function createInstallationsService(deps: InstallationsDeps) {
    * longer asks for); only a version asking for permissions the installed one did not ask for needs them
    * granted again, with `permissions`.
    */
-  async function upgrade(tenant: TenantDb, id: string, permissions: string[] | undefined) {
+  async function upgrade(tenant: TenantDb, principal: Principal, id: string, permissions: string[] | undefined) {
     const result = await tenant.run(async (t) => {
       const row = await findInstallation(t, id, { lock: true });
       if (!row) throw new AppError('installation_not_found');
@@ -123,12 +127,15 @@ export function createInstallationsService(deps: InstallationsDeps) {
       }
       if (permissions !== undefined) checkSubset(permissions, latest.permissions);
       const granted = permissions ?? row.grantedPermissions;
-      await updateInstallation(t, id, {
+      const upgraded = await updateInstallation(t, id, {
         appVersionId: latest.id,
         grantedPermissions: latest.permissions.filter((p) => granted.includes(p)),
         entryOrigin: latest.entryOrigin,
       });
       await announce(t, id);
+      await audit(t, 'app.upgraded', principal, {
+        targetId: id, targetName: app.name, details: { app_id: app.id, from: current.version, to: latest.version, permissions: upgraded.grantedPermissions },
+      });
       return view(t, id);
     });
     deps.authenticator.forgetAppInstallation(id);
@@ -136,7 +143,7 @@ export function createInstallationsService(deps: InstallationsDeps) {
   }
 
   /** Uninstalls (tokens stop at once; data kept for the retention period), and with `purge` deletes the data now. */
-  async function uninstall(tenant: TenantDb, id: string, purgeNow: boolean) {
+  async function uninstall(tenant: TenantDb, principal: Principal, id: string, purgeNow: boolean) {
     const now = clock.now();
     const row = await tenant.run(async (t) => {
       const found = await findInstallation(t, id, { lock: true });
@@ -144,6 +151,8 @@ export function createInstallationsService(deps: InstallationsDeps) {
       if (found.status !== 'active') return found;
       await deleteLaunchTokensOf(t, id);
       await announce(t, id);
+      const app = await findVisibleApp(t, found.appId);
+      await audit(t, 'app.uninstalled', principal, { targetId: id, targetName: app?.name ?? null, details: { app_id: found.appId, purge: purgeNow } });
       return updateInstallation(t, id, {
         status: 'uninstalled',
         uninstalledAt: now,
