@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { importApp, sampleManifest } from '../../../test/support/apps.js';
 
 // One family of recorded changes per describe: the event names the actor and the target (e-mail or name, as the
 // console shows them), holds no secret, and a refused change leaves none.
@@ -113,5 +114,75 @@ describe('models and access rules', () => {
     expect((await call('POST', '/api/v2/llm/models/activate', a.token, { model_name: 'not-a-model' })).statusCode).toBe(404);
     expect(await events('llm.access_rules_set')).toHaveLength(1);
     expect(await events('llm.model_activated')).toHaveLength(1);
+  });
+});
+
+describe('OAuth clients', () => {
+  it('records oauth.client_created, _updated and _deleted with the client name, never its secret', async () => {
+    const res = await call('POST', '/api/v1/oauth-clients/', a.token, { name: 'Acme CRM', redirect_uris: ['https://crm.example.com/cb'], confidential: true });
+    expect(res.statusCode).toBe(201);
+    const client = res.json();
+    expect(client.client_secret).toMatch(/^cs_/);
+    expect((await call('PATCH', `/api/v1/oauth-clients/${client.client_id}`, a.token, { name: 'Acme CRM 2' })).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/v1/oauth-clients/${client.client_id}`, a.token)).statusCode).toBe(204);
+    const [created] = await events('oauth.client_created');
+    const [updated] = await events('oauth.client_updated');
+    const [deleted] = await events('oauth.client_deleted');
+    expect(created).toMatchObject({ actor_name: a.ownerEmail, target_name: 'Acme CRM', details: { client_id: client.client_id, confidential: true } });
+    expect(updated).toMatchObject({ actor_name: a.ownerEmail, target_name: 'Acme CRM 2', details: { changed: ['name'] } });
+    expect(deleted).toMatchObject({ actor_name: a.ownerEmail, target_name: 'Acme CRM 2', target_id: created.target_id });
+    expect(JSON.stringify([created, updated, deleted])).not.toContain(client.client_secret);
+  });
+
+  it('writes nothing for a refused registration or an unknown client', async () => {
+    expect((await call('POST', '/api/v1/oauth-clients/', a.token, { name: 'Bad', redirect_uris: ['not a url'] })).statusCode).toBe(422);
+    expect((await call('DELETE', '/api/v1/oauth-clients/cl_AAAAAAAAAAAAAAAAAAAAAA', a.token)).statusCode).toBe(404);
+    expect(await events('oauth.client_created')).toHaveLength(1);
+    expect(await events('oauth.client_deleted')).toHaveLength(1);
+  });
+});
+
+describe('apps', () => {
+  it('records app.imported, app.installed, app.upgraded and app.uninstalled with the app name', async () => {
+    const app = await importApp(t, a, sampleManifest({ id: 'com.example.audited', name: 'Audited Notes' }));
+    const installed = await call('POST', `/api/v1/app-platform/apps/${app.app_id}/install`, a.token, {});
+    expect(installed.statusCode).toBe(201);
+    const installation = installed.json().installation_id;
+    await importApp(t, a, sampleManifest({ id: 'com.example.audited', name: 'Audited Notes', version: '1.1.0' }));
+    expect((await call('PATCH', `/api/v1/app-platform/installations/${installation}`, a.token, {})).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/v1/app-platform/installations/${installation}`, a.token)).statusCode).toBe(200);
+    const named = { actor_name: a.ownerEmail, target_name: 'Audited Notes' };
+    const imported = await events('app.imported');
+    expect(imported.map((e) => e.details.version)).toEqual(['1.1.0', '1.0.0']);
+    expect(imported[1]).toMatchObject({ ...named, target_id: app.app_id, details: { new_app: true } });
+    expect((await events('app.installed'))[0]).toMatchObject({ ...named, target_id: installation });
+    expect((await events('app.upgraded'))[0]).toMatchObject({ ...named, target_id: installation, details: { from: '1.0.0', to: '1.1.0' } });
+    expect((await events('app.uninstalled'))[0]).toMatchObject({ ...named, target_id: installation });
+  });
+
+  it('writes nothing for a second install or an older version', async () => {
+    const app = await importApp(t, a, sampleManifest({ id: 'com.example.twice', name: 'Twice' }));
+    expect((await call('POST', `/api/v1/app-platform/apps/${app.app_id}/install`, a.token, {})).statusCode).toBe(201);
+    expect((await call('POST', `/api/v1/app-platform/apps/${app.app_id}/install`, a.token, {})).statusCode).toBe(409);
+    const older = await call('POST', '/api/v1/app-platform/manifests/import', a.token, { manifest: sampleManifest({ id: 'com.example.twice', version: '0.9.0' }) });
+    expect(older.statusCode).toBe(409);
+    expect((await events('app.installed')).filter((e) => e.target_name === 'Twice')).toHaveLength(1);
+    expect((await events('app.imported')).filter((e) => e.details.manifest_id === 'com.example.twice')).toHaveLength(1);
+  });
+});
+
+describe('memories and folders', () => {
+  it('records memory.deleted and folder.deleted with the name, and nothing for a refused delete', async () => {
+    const memory = (await call('POST', '/api/v1/memories', a.token, { name: 'Board minutes' })).json();
+    const folder = (await call('POST', '/api/v1/folders', a.token, { name: 'Contracts' })).json();
+    const child = (await call('POST', '/api/v1/folders', a.token, { name: 'Old', parent_id: folder.id })).json();
+    expect(child.id).toEqual(expect.any(String));
+    // A non-empty folder without cascade is refused: no event.
+    expect((await call('DELETE', `/api/v1/folders/${folder.id}`, a.token)).statusCode).toBe(409);
+    expect(await events('folder.deleted')).toHaveLength(0);
+    expect((await call('DELETE', `/api/v1/memories/${memory.id}`, a.token)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/v1/folders/${folder.id}?cascade=true`, a.token)).statusCode).toBe(204);
+    expect((await events('memory.deleted'))[0]).toMatchObject({ actor_name: a.ownerEmail, target_id: memory.id, target_name: 'Board minutes', details: { cascade: false } });
+    expect((await events('folder.deleted'))[0]).toMatchObject({ actor_name: a.ownerEmail, target_id: folder.id, target_name: 'Contracts', details: { cascade: true, subfolders: 1 } });
   });
 });

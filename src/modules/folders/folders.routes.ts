@@ -61,8 +61,8 @@ export function foldersRoutes(service: FoldersService) {
       params: IdParams,
       query: DeleteQuery,
       responses: { 204: Type.Null(), 404: ErrorBody, 409: ErrorBody },
-      handler: async ({ tenant, params, query }) => {
-        await service.remove(tenant, params.id, query.cascade ?? false);
+      handler: async ({ tenant, principal, params, query }) => {
+        await service.remove(tenant, principal, params.id, query.cascade ?? false);
         return noContent();
       },
     }),

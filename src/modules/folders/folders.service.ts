@@ -1,7 +1,9 @@
 import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import { AppError, nonBlank, unprocessable } from '../../platform/http/errors.js';
 import { iso } from '../../platform/http/pagination.js';
+import type { Principal } from '../../platform/auth/principal.js';
 import type { DocumentRemover } from '../documents/index.js';
+import { audit } from '../audit/index.js';
 import {
   deleteFolder,
   documentIdsInFolders,
@@ -91,7 +93,7 @@ export function createFoldersService(deps: FoldersDeps) {
    * Deletes a folder. A folder holding documents or subfolders is refused (409) unless `cascade`,
    * which deletes the whole subtree: its folders and, hard, their documents.
    */
-  async function remove(tenant: TenantDb, id: string, cascade: boolean): Promise<void> {
+  async function remove(tenant: TenantDb, principal: Principal, id: string, cascade: boolean): Promise<void> {
     const afterCommit = await tenant.run(async (t) => {
       const folder = await findFolder(t, id, { lock: true });
       if (!folder) return null;
@@ -109,6 +111,9 @@ export function createFoldersService(deps: FoldersDeps) {
         after = (await deps.documents.remove(t.tx, t.tenantId, await documentIdsInFolders(t, tree))).afterCommit;
       }
       await deleteFolder(t, id); // subfolders follow by foreign key
+      await audit(t, 'folder.deleted', principal, {
+        targetId: id, targetName: folder.name, details: { cascade, documents: folder.documentCount, subfolders: folder.subfolderCount },
+      });
       return after;
     });
     if (!afterCommit) throw new AppError('folder_not_found');

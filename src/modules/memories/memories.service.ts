@@ -4,6 +4,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { hasScopes } from '../../platform/auth/scopes.js';
 import { iso } from '../../platform/http/pagination.js';
 import type { DocumentRemover } from '../documents/index.js';
+import { audit } from '../audit/index.js';
 import {
   deleteMemory,
   detachMemoryDocuments,
@@ -70,11 +71,17 @@ export function createMemoriesService(deps: MemoriesDeps) {
       throw new AppError('insufficient_scope', 'Missing scope: documents:ingest (needed to delete the documents with ?cascade=true)');
     }
     const afterCommit = await tenant.run(async (t) => {
-      if (!(await findMemory(t, id))) return null;
+      const memory = await findMemory(t, id);
+      if (!memory) return null;
       let after = async () => {};
-      if (cascade) after = (await deps.documents.remove(t.tx, t.tenantId, await memoryDocumentIds(t, id))).afterCommit;
-      else await detachMemoryDocuments(t, id);
+      let documentsDeleted = 0;
+      if (cascade) {
+        const documentIds = await memoryDocumentIds(t, id);
+        documentsDeleted = documentIds.length;
+        after = (await deps.documents.remove(t.tx, t.tenantId, documentIds)).afterCommit;
+      } else await detachMemoryDocuments(t, id);
       await deleteMemory(t, id);
+      await audit(t, 'memory.deleted', principal, { targetId: id, targetName: memory.name, details: { cascade, documents_deleted: documentsDeleted } });
       return after;
     });
     if (!afterCommit) throw new AppError('memory_not_found');
