@@ -16,7 +16,7 @@ import {
   passwordResetRoutes,
   revokeUserRefreshTokens,
 } from './auth/index.js';
-import { createMailer, mailCommands } from './mail/index.js';
+import { createMailer, mailCommands, mailRoutes } from './mail/index.js';
 import { auditRoutes } from './audit/index.js';
 import { apiKeysRoutes, createApiKeysService } from './api-keys/index.js';
 import { createLlm } from './llm/index.js';
@@ -110,7 +110,7 @@ export function createModules(ctx: CoreContext): Module[] {
   appDataPurgers.push(...appContent.purgers);
 
   return [
-    { name: 'mail', jobs: mail.jobs, commands: mailCommands(ctx.db), stop: async () => mail.stop() },
+    { name: 'mail', jobs: mail.jobs, routes: (app) => mountRoutes(app, mailRoutes()), commands: mailCommands(ctx.db), stop: async () => mail.stop() },
     { name: 'users', routes: (app) => mountRoutes(app, usersRoutes(users, invitations)), commands: userCommands(users) },
     { name: 'auth', jobs: [loginCodes.job, passwordResets.job], routes: (app) => mountRoutes(app, [...authRoutes(authService, account), ...codesRoutes(loginCodes), ...passwordResetRoutes(passwordResets)]) },
     { name: 'sessions', routes: (app) => mountRoutes(app, sessionRoutes(sessions)) },

@@ -43,3 +43,16 @@ export async function markFailed(t: TenantTx, id: string, error: string): Promis
     .set({ status: 'failed', lastError: error })
     .where(and(eq(mailMessages.tenantId, t.tenantId), eq(mailMessages.id, id), eq(mailMessages.status, 'queued')));
 }
+
+/** A page of the tenant's messages, newest first, with the tenant's total. */
+export async function listMailPage(t: TenantTx, skip: number, limit: number): Promise<{ rows: MailRow[]; total: number }> {
+  const rows = await t.tx
+    .select()
+    .from(mailMessages)
+    .where(eq(mailMessages.tenantId, t.tenantId))
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .offset(skip)
+    .limit(limit);
+  const [{ total }] = await t.tx.select({ total: sql<number>`count(*)::int` }).from(mailMessages).where(eq(mailMessages.tenantId, t.tenantId));
+  return { rows, total };
+}

@@ -17,7 +17,13 @@ export const MAIL_QUEUE = 'mail';
  */
 export interface Mailer {
   enqueue<K extends MailKind>(t: TenantTx, kind: K, to: string, data: MailData[K]): Promise<{ id: string }>;
+  /** `queued`: SMTP sends it after the commit; `outbox`: no SMTP_URL, nothing leaves the server (an admin must pass links on). */
+  readonly delivery: MailDelivery;
+  /** An absolute link under PUBLIC_BASE_URL, as the mails write them. */
+  link(path: string, query: Record<string, string>): string;
 }
+
+export type MailDelivery = 'queued' | 'outbox';
 
 export interface MailerParts {
   mailer: Mailer;
@@ -34,6 +40,8 @@ export function createMailer(ctx: MailerCtx, transport: MailTransport | null = c
   const link = (path: string, query: Record<string, string>) => `${config.publicBaseUrl}${path}?${new URLSearchParams(query).toString()}`;
 
   const mailer: Mailer = {
+    delivery: transport ? 'queued' : 'outbox',
+    link,
     async enqueue(t, kind, to, data) {
       const tenant = await findTenant(t.tx, t.tenantId);
       const mail = render(kind, data, { tenantName: tenant?.name ?? '', link });

@@ -113,6 +113,28 @@ export function createInvitationsService(deps: InvitationsDeps) {
     });
   }
 
+  /**
+   * A pending invitation's link, for an admin to pass on while mail is not configured (the invitation
+   * waits in the outbox). Only the token's hash is stored, so this issues a new token for the same
+   * invitation (same role, same expiry) and the outbox copy's link stops working. Refused when mail is
+   * configured: then the link only ever goes to the invitee's mailbox.
+   */
+  async function link(tenant: TenantDb, actor: Actor, id: string): Promise<{ url: string; invitation: InvitationRow }> {
+    if (mailer.delivery !== 'outbox') throw new AppError('invitation_link_unavailable');
+    return tenant.run(async (t) => {
+      const row = await findInvitation(t, id);
+      if (!row) throw new AppError('invitation_not_found');
+      if (row.role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can pass on an owner invitation');
+      if (!roleWithin(row.role, highestGrantable(actor))) throw new AppError('role_above_inviter');
+      const status = invitationStatus(row, clock.now());
+      if (status !== 'pending') throw new AppError('invitation_not_pending', `The invitation is ${status}`);
+      const token = TOKEN.create();
+      const updated = await updateInvitation(t, id, { tokenHash: hashOpaqueToken(token) });
+      await audit(t, 'user.invitation_link_issued', actor, { targetId: id, details: { email: row.email, role: row.role } });
+      return { url: mailer.link('/accept-invitation', { token }), invitation: updated };
+    });
+  }
+
   async function revoke(tenant: TenantDb, actor: Actor, id: string): Promise<void> {
     await tenant.run(async (t) => {
       const row = await findInvitation(t, id);
@@ -169,7 +191,10 @@ export function createInvitationsService(deps: InvitationsDeps) {
     invite,
     resend,
     revoke,
+    link,
     info,
+    /** How invitation mail leaves the server now (the mailer's configuration). */
+    delivery: () => mailer.delivery,
     accept,
     list: (tenant: TenantDb, skip: number, limit: number) => tenant.run((t) => listInvitations(t, skip, limit)),
     status: (row: InvitationRow) => invitationStatus(row, clock.now()),

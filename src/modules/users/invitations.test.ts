@@ -48,6 +48,7 @@ describe('invitation through a real SMTP peer', () => {
       created_at: expect.any(String),
       expires_at: expect.any(String),
       accepted_at: null,
+      delivery: 'queued',
     });
     expect(new Date(body.expires_at).getTime() - new Date(body.created_at).getTime()).toBeGreaterThan(7 * 24 * 3600_000 - 5000);
 
@@ -233,6 +234,13 @@ describe('who may invite whom', () => {
     // An admin invites admins and below; the owner invites owners.
     expect((await invite(admin.token, { email: email('adm'), role: 'admin' })).statusCode).toBe(201);
     expect((await invite(a.token, { email: email('own'), role: 'owner' })).statusCode).toBe(201);
+  });
+
+  it('with mail configured, an invitation link is never handed out: it only goes to the mailbox', async () => {
+    const pending = (await invite(a.token, { email: email('smtp-link'), role: 'viewer' })).json();
+    const res = await call('POST', `/api/v1/users/invitations/${pending.id}/link`, a.token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('invitation_link_unavailable');
   });
 
   it('an admin cannot resend or revoke an owner invitation', async () => {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { ROLES } from '../../platform/auth/roles.js';
 import { SkipLimitQuery, defaultsOptional } from '../../platform/http/pagination.js';
+import { Secret } from '../../platform/http/secret.js';
 
 const RoleName = Type.Union(ROLES.map((r) => Type.Literal(r)));
 const Status = Type.Union([Type.Literal('active'), Type.Literal('disabled')]);
@@ -53,4 +54,15 @@ export const Invitation = Type.Object({
   created_at: Type.String(),
   expires_at: Type.String(),
   accepted_at: Type.Union([Type.String(), Type.Null()]),
+  delivery: Type.Optional(
+    Type.Union([Type.Literal('queued'), Type.Literal('outbox')], {
+      description:
+        'On create and resend: `queued` (SMTP sends the mail shortly) or `outbox` (mail is not configured: nothing was sent; ' +
+        'get the link with POST /api/v1/users/invitations/{id}/link and pass it on yourself)',
+    }),
+  ),
+});
+
+export const InvitationLink = Type.Object({
+  url: Secret(Type.String({ description: 'The single-use accept link; a new one each call (the previous link stops working)' })),
 });

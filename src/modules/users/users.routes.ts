@@ -3,7 +3,7 @@ import { mailIpKey } from '../../platform/rate-limit/budgets.js';
 import { auth } from '../../platform/http/types.js';
 import { ErrorBody, IdParams, ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
 import { created, noContent, route } from '../../platform/http/route.js';
-import { CreateInvitation, CreateUser, Invitation, PatchUser, User, UserListQuery } from './users.api.js';
+import { CreateInvitation, CreateUser, Invitation, InvitationLink, PatchUser, User, UserListQuery } from './users.api.js';
 import { presentInvitation, presentUser } from './users.present.js';
 import type { UsersService } from './users.service.js';
 import type { InvitationsService } from './invitations.service.js';
@@ -65,7 +65,7 @@ export function usersRoutes(service: UsersService, invitations: InvitationsServi
       rateLimit: { policy: 'mail_per_ip', key: ({ ip }) => mailIpKey(ip) },
       handler: async ({ tenant, principal, body }) => {
         const row = await invitations.invite(tenant, principal, body);
-        return created(presentInvitation(row, invitations.status(row)));
+        return created({ ...presentInvitation(row, invitations.status(row)), delivery: invitations.delivery() });
       },
     }),
     route({
@@ -92,8 +92,23 @@ export function usersRoutes(service: UsersService, invitations: InvitationsServi
       rateLimit: { policy: 'mail_per_ip', key: ({ ip }) => mailIpKey(ip) },
       handler: async ({ tenant, principal, params }) => {
         const row = await invitations.resend(tenant, principal, params.id);
-        return created(presentInvitation(row, invitations.status(row)));
+        return created({ ...presentInvitation(row, invitations.status(row)), delivery: invitations.delivery() });
       },
+    }),
+    route({
+      method: 'POST',
+      url: '/api/v1/users/invitations/:id/link',
+      tags,
+      summary: 'Get a pending invitation\'s link to pass on yourself (only while mail is not configured)',
+      description:
+        'For an invitation whose mail waits in the outbox (no SMTP_URL). Only the token\'s hash is stored, so each call issues a ' +
+        'new link for the same invitation (same role and expiry) and the previous link stops working; audited as ' +
+        '`user.invitation_link_issued`. 409 `invitation_link_unavailable` when mail is configured, 409 `invitation_not_pending` ' +
+        'for an accepted, revoked or expired invitation.',
+      auth: auth.scopes('admin'),
+      params: IdParams,
+      responses: { 200: InvitationLink, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      handler: async ({ tenant, principal, params }) => ({ url: (await invitations.link(tenant, principal, params.id)).url }),
     }),
     route({
       method: 'GET',

@@ -96,6 +96,7 @@ export const ERROR_CODES = {
   invitation_not_found: { status: 404, message: 'Invitation not found', area: 'users' },
   invalid_invitation: { status: 404, message: 'This invitation is invalid, used, revoked or expired', area: 'users' },
   invitation_not_pending: { status: 409, message: 'The invitation is no longer pending', area: 'users' },
+  invitation_link_unavailable: { status: 409, message: 'Mail is configured: an invitation link is only sent by mail', area: 'users' },
   wrong_password: { status: 400, message: 'The current password is wrong', area: 'users' },
   mail_not_found: { status: 404, message: 'No mail with this id', area: 'users' },
   invalid_code: { status: 401, message: 'The code is wrong, expired or used; ask for a new one', area: 'auth' },

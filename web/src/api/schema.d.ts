@@ -24,6 +24,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description The administration console (says how to build it when it is not built) */
+                            console: string;
                             /** @description Interactive API documentation */
                             docs: string;
                             /** @description Liveness probe */
@@ -266,8 +268,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                404: {
-                    headers: {
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -280,6 +280,8 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -919,8 +921,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                422: {
-                    headers: {
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -933,6 +933,8 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -1712,8 +1714,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                422: {
-                    headers: {
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1726,6 +1726,8 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -2207,10 +2209,10 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    provider_id: string;
-                };
                     /** @description The IdP tenant to consent for, as the IdP answers it (Entra ID: the directory's tenant id). Required for a provider that links existing accounts by e-mail unless one is recorded; defaults to the recorded one. */
                     idp_tenant?: string;
+                    provider_id: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2225,10 +2227,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             consent_url: string;
-                            state: string;
-                        };
                             /** @description The IdP tenant the callback must name, or null when any may answer */
                             idp_tenant: string | null;
+                            state: string;
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -2365,8 +2367,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                404: {
-                    headers: {
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2379,6 +2379,8 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
                         [name: string]: unknown;
                     };
                     content: {
@@ -3656,7 +3658,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a refresh token for a new token pair (rotation) */
+        /**
+         * Exchange a refresh token for a new token pair (rotation)
+         * @description In a tenant that enforces SSO, a token family that no SSO sign-in started (a password, code or invitation sign-in from before) no longer rotates for anyone but owners: 403 `sso_required`, naming the SSO routes.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3689,6 +3694,18 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7221,7 +7238,7 @@ export interface paths {
                     actor_id?: string;
                     limit?: number;
                     skip?: number;
-                    type?: "user.invited" | "user.invitation_revoked" | "user.invitation_accepted" | "user.created" | "user.renamed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.password_changed" | "auth.login_failed" | "auth.otp_sign_in" | "auth.password_reset_requested" | "auth.password_reset_confirmed" | "sso.provider_saved" | "sso.provider_deleted" | "sso.settings_changed" | "sso.admin_consent" | "sso.identity_linked" | "sso.sign_in";
+                    type?: "user.invited" | "user.invitation_revoked" | "user.invitation_link_issued" | "user.invitation_accepted" | "user.created" | "user.renamed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.password_changed" | "auth.login_failed" | "auth.otp_sign_in" | "auth.password_reset_requested" | "auth.password_reset_confirmed" | "sso.provider_saved" | "sso.provider_deleted" | "sso.settings_changed" | "sso.admin_consent" | "sso.identity_linked" | "sso.sign_in" | "api_key.created" | "api_key.revoked" | "llm.provider_key_set" | "llm.provider_key_rotated" | "llm.provider_key_deleted" | "llm.model_activated" | "llm.model_deactivated" | "llm.model_preference_changed" | "llm.access_rules_set" | "llm.access_rules_cleared" | "oauth.client_created" | "oauth.client_updated" | "oauth.client_deleted" | "app.imported" | "app.installed" | "app.upgraded" | "app.uninstalled" | "memory.deleted" | "folder.deleted";
                 };
                 header?: never;
                 path?: never;
@@ -7240,6 +7257,8 @@ export interface paths {
                                 actor_id: string | null;
                                 /** @description user, api_key, operator or anonymous (login, invitation accept) */
                                 actor_kind: string;
+                                /** @description The actor's e-mail (a user), or its name (an API key, an app) when the event was written; null for the operator or an unknown e-mail */
+                                actor_name: string | null;
                                 created_at: string;
                                 details: {
                                     [key: string]: unknown;
@@ -7248,6 +7267,8 @@ export interface paths {
                                 id: string;
                                 ip: string | null;
                                 target_id: string | null;
+                                /** @description The target's e-mail or name when the event was written (a user's e-mail, a key's, provider's, client's, app's, model's, memory's or folder's name) */
+                                target_name: string | null;
                                 type: string;
                             }[];
                             limit: number;
@@ -14107,6 +14128,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mail/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's outgoing mail (newest first), without bodies
+         * @description Status `outbox`: mail is not configured (no SMTP_URL), nothing was sent. Bodies are never listed (they hold sign-in codes and links); an invitation's link is issued by POST /api/v1/users/invitations/{id}/link.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    skip?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description invitation, login_code, password_reset, … */
+                                kind: string;
+                                sent_at: string | null;
+                                /** @description outbox (mail not configured: not sent), queued, sent or failed */
+                                status: string;
+                                subject: string;
+                                to: string;
+                            }[];
+                            limit: number;
+                            skip: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/memories": {
         parameters: {
             query?: never;
@@ -16882,6 +17009,8 @@ export interface paths {
                             items: {
                                 accepted_at: string | null;
                                 created_at: string;
+                                /** @description On create and resend: `queued` (SMTP sends the mail shortly) or `outbox` (mail is not configured: nothing was sent; get the link with POST /api/v1/users/invitations/{id}/link and pass it on yourself) */
+                                delivery?: "queued" | "outbox";
                                 email: string;
                                 expires_at: string;
                                 /** Format: uuid */
@@ -16980,6 +17109,8 @@ export interface paths {
                         "application/json": {
                             accepted_at: string | null;
                             created_at: string;
+                            /** @description On create and resend: `queued` (SMTP sends the mail shortly) or `outbox` (mail is not configured: nothing was sent; get the link with POST /api/v1/users/invitations/{id}/link and pass it on yourself) */
+                            delivery?: "queued" | "outbox";
                             email: string;
                             expires_at: string;
                             /** Format: uuid */
@@ -17169,6 +17300,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/invitations/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a pending invitation's link to pass on yourself (only while mail is not configured)
+         * @description For an invitation whose mail waits in the outbox (no SMTP_URL). Only the token's hash is stored, so each call issues a new link for the same invitation (same role and expiry) and the previous link stops working; audited as `user.invitation_link_issued`. 409 `invitation_link_unavailable` when mail is configured, 409 `invitation_not_pending` for an accepted, revoked or expired invitation.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The single-use accept link; a new one each call (the previous link stops working) */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/invitations/{id}/resend": {
         parameters: {
             query?: never;
@@ -17199,6 +17446,8 @@ export interface paths {
                         "application/json": {
                             accepted_at: string | null;
                             created_at: string;
+                            /** @description On create and resend: `queued` (SMTP sends the mail shortly) or `outbox` (mail is not configured: nothing was sent; get the link with POST /api/v1/users/invitations/{id}/link and pass it on yourself) */
+                            delivery?: "queued" | "outbox";
                             email: string;
                             expires_at: string;
                             /** Format: uuid */
