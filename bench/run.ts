@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const ALL = ['core', 'llm-overhead', 'ingestion', 'search', 'search-dimensions', 'search-live', 'retrieval', 'chat', 'account-timing', 'apps', 'app-data', 'startup', 'console'];
+const ALL = ['core', 'llm-overhead', 'ingestion', 'chunking', 'search', 'search-dimensions', 'search-live', 'retrieval', 'chat', 'account-timing', 'apps', 'app-data', 'startup', 'console'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 let failed = 0;
 for (const name of wanted) {
