@@ -8,6 +8,16 @@ import { QueryState } from '../components/States';
 
 const PAGE_SIZE = 50;
 type AuditType = NonNullable<NonNullable<paths['/api/v1/audit-events']['get']['parameters']['query']>['type']>;
+type AuditEvent = paths['/api/v1/audit-events']['get']['responses'][200]['content']['application/json']['items'][number];
+
+const KIND_LABELS: Record<string, string> = { user: 'user', api_key: 'API key', app: 'app', operator: 'operator', anonymous: 'not signed in' };
+
+/** The actor's e-mail or name as the event recorded it (it outlives a deleted user or key), else its kind and id. */
+function actorLabel(event: AuditEvent): string {
+  const kind = KIND_LABELS[event.actor_kind] ?? event.actor_kind;
+  if (event.actor_name) return event.actor_kind === 'user' ? event.actor_name : `${kind}: ${event.actor_name}`;
+  return event.actor_id ? `${kind} ${event.actor_id.slice(0, 8)}` : kind;
+}
 
 export function AuditPage() {
   const [page, setPage] = useState(1);
@@ -54,11 +64,10 @@ export function AuditPage() {
                     <Table.Tr key={event.id}>
                       <Table.Td>{new Date(event.created_at).toLocaleString()}</Table.Td>
                       <Table.Td>{event.type}</Table.Td>
-                      <Table.Td>
-                        {event.actor_kind}
-                        {event.actor_id ? ` ${event.actor_id.slice(0, 8)}` : ''}
+                      <Table.Td title={event.actor_id ?? undefined}>
+                        {actorLabel(event)}
                       </Table.Td>
-                      <Table.Td>{event.target_id?.slice(0, 8) ?? '—'}</Table.Td>
+                      <Table.Td title={event.target_id ?? undefined}>{event.target_name ?? event.target_id?.slice(0, 8) ?? '—'}</Table.Td>
                       <Table.Td>
                         <Code>{JSON.stringify(event.details)}</Code>
                       </Table.Td>
