@@ -199,7 +199,7 @@ describe.runIf(enabled)('two API and two worker processes on PostgreSQL, Redis a
     const replay = await post(api2);
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    const [one, two] = [await first.json(), await replay.json()];
+    const [one, two] = [(await first.json()) as Record<string, unknown>, await replay.json()];
     expect(two).toEqual({ ...one, key: REDACTED }); // the secret key is never kept for a replay
     expect(replay.headers.get('idempotent-redacted')).toBe('key');
     const named = await sql.query(`SELECT id FROM api_keys WHERE name = 'idempotent'`);
