@@ -130,7 +130,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       if (status !== 'pending') throw new AppError('invitation_not_pending', `The invitation is ${status}`);
       const token = TOKEN.create();
       const updated = await updateInvitation(t, id, { tokenHash: hashOpaqueToken(token) });
-      await audit(t, 'user.invitation_link_issued', actor, { targetId: id, details: { email: row.email, role: row.role } });
+      await audit(t, 'user.invitation_link_issued', actor, { targetId: id, targetName: row.email, details: { email: row.email, role: row.role } });
       return { url: mailer.link('/accept-invitation', { token }), invitation: updated };
     });
   }
