@@ -120,7 +120,15 @@ export function BulkUpload() {
               <Table.Tbody>
                 {[...rows.entries()].map(([id, row]) => (
                   <Table.Tr key={id}>
-                    <Table.Td>{row.filename}</Table.Td>
+                    <Table.Td>
+                      {row.filename}
+                      {/* The reason in words, not only in the badge's tooltip (which touch screens and keyboards never show). */}
+                      {row.status === 'error' && row.error && (
+                        <Text size="xs" c="red.9" data-testid="batch-file-error">
+                          {row.error}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td w={120}>
                       <Badge color={row.status === 'indexed' ? 'green' : row.status === 'error' ? 'red' : 'blue'} title={row.error ?? undefined}>
                         {row.status}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Group, Loader, Select, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Select, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { BulkUpload } from './BulkUpload';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
+import { ConfirmButton } from '../components/Confirm';
 import { Paged } from '../components/Paged';
+import { notifyDone, notifyError } from '../components/notify';
 
 const PAGE_SIZE = 25;
 const STATUSES = ['pending', 'parsing', 'indexing', 'indexed', 'error'] as const;
@@ -20,6 +22,15 @@ export function DocumentsPage() {
     queryFn: () =>
       call(api.GET('/api/v1/documents/', { params: { query: { page, page_size: PAGE_SIZE, ...(status ? { status } : {}), ...(search ? { search } : {}) } } })),
     placeholderData: keepPreviousData,
+  });
+  const queries = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => call(api.DELETE('/api/v1/documents/{document_id}', { params: { path: { document_id: id } } })),
+    onSuccess: () => {
+      notifyDone('The document was deleted, with its file and its chunks.');
+      void queries.invalidateQueries({ queryKey: ['documents'] });
+    },
+    onError: notifyError,
   });
   return (
     <>
@@ -46,6 +57,9 @@ export function DocumentsPage() {
                     <Table.Th>Filename</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>Uploaded</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -58,8 +72,24 @@ export function DocumentsPage() {
                       </Table.Td>
                       <Table.Td>
                         <Badge color={COLORS[doc.status as Status] ?? 'gray'}>{doc.status}</Badge>
+                        {/* Why it failed, here and not only on the detail page: the list is where failures are spotted. */}
+                        {doc.status === 'error' && doc.error && (
+                          <Text size="xs" c="red.9" mt={4} data-testid="document-error">
+                            {doc.error}
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>{new Date(doc.created_at).toLocaleString()}</Table.Td>
+                      <Table.Td>
+                        <ConfirmButton
+                          label="Delete"
+                          aria-label={`Delete ${doc.filename}`}
+                          title="Delete this document?"
+                          message={`"${doc.filename}" is deleted with its file and its chunks; searches and chats no longer find it. This cannot be undone.`}
+                          confirmLabel="Delete"
+                          onConfirm={() => remove.mutateAsync(doc.document_id)}
+                        />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

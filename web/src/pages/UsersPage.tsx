@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Table, Tabs, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, CopyButton, Group, Modal, Select, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import type { BodyOf } from '../api/types';
@@ -22,12 +22,16 @@ export function UsersPage() {
         <Tabs.List mb="md">
           <Tabs.Tab value="users">People</Tabs.Tab>
           <Tabs.Tab value="invitations">Invitations</Tabs.Tab>
+          <Tabs.Tab value="outbox">Outgoing mail</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
           <PeopleTab />
         </Tabs.Panel>
         <Tabs.Panel value="invitations">
           <InvitationsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="outbox">
+          <OutboxTab />
         </Tabs.Panel>
       </Tabs>
     </>
@@ -121,6 +125,7 @@ function PeopleTab() {
 function InvitationsTab() {
   const [page, setPage] = useState(1);
   const [inviting, setInviting] = useState(false);
+  const [link, setLink] = useState<{ email: string; url: string } | null>(null);
   const queries = useQueryClient();
   const refresh = () => queries.invalidateQueries({ queryKey: ['invitations'] });
   const invitations = useQuery({
@@ -128,12 +133,23 @@ function InvitationsTab() {
     queryFn: () => call(api.GET('/api/v1/users/invitations', { params: { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } } })),
     placeholderData: keepPreviousData,
   });
+  const getLink = useMutation({
+    mutationFn: async (invitation: { id: string; email: string }) => ({
+      email: invitation.email,
+      url: (await call(api.POST('/api/v1/users/invitations/{id}/link', { params: { path: { id: invitation.id } } }))).url,
+    }),
+    onSuccess: setLink,
+    onError: notifyError,
+  });
+  /** Mail that waits in the outbox reached nobody: say so and hand the admin the link instead of "sent". */
+  const delivered = (invitation: { id: string; email: string; delivery?: 'queued' | 'outbox' }, sentMessage: string) => {
+    if (invitation.delivery === 'outbox') getLink.mutate(invitation);
+    else notifyDone(sentMessage);
+    return refresh();
+  };
   const resend = useMutation({
     mutationFn: (id: string) => call(api.POST('/api/v1/users/invitations/{id}/resend', { params: { path: { id } } })),
-    onSuccess: () => {
-      notifyDone('Sent again with a new link.');
-      return refresh();
-    },
+    onSuccess: (invitation) => delivered(invitation, 'Sent again with a new link.'),
     onError: notifyError,
   });
   const revoke = useMutation({
@@ -178,6 +194,11 @@ function InvitationsTab() {
                               Resend
                             </Button>
                             {invitation.status === 'pending' && (
+                              <Button size="xs" variant="default" aria-label={`Get the link of ${invitation.email}`} loading={getLink.isPending} onClick={() => getLink.mutate(invitation)}>
+                                Get link
+                              </Button>
+                            )}
+                            {invitation.status === 'pending' && (
                               <ConfirmButton
                                 label="Revoke"
                                 aria-label={`Revoke the invitation of ${invitation.email}`}
@@ -199,19 +220,94 @@ function InvitationsTab() {
           </>
         )}
       </QueryState>
-      <InviteModal opened={inviting} onClose={() => setInviting(false)} onInvited={() => { setInviting(false); notifyDone('Invitation sent.'); void refresh(); }} />
+      <InviteModal opened={inviting} onClose={() => setInviting(false)} onInvited={(invitation) => { setInviting(false); void delivered(invitation, 'Invitation mailed.'); }} />
+      <LinkModal link={link} onClose={() => setLink(null)} />
     </>
   );
 }
 
-function InviteModal({ opened, onClose, onInvited }: { opened: boolean; onClose(): void; onInvited(): void }) {
+function LinkModal({ link, onClose }: { link: { email: string; url: string } | null; onClose(): void }) {
+  return (
+    <Modal opened={link !== null} onClose={onClose} title="Invitation link" centered>
+      {link && (
+        <Stack>
+          <Alert color="yellow" role="status">
+            Mail is not configured: the invitation waits in the outbox. Copy the link and send it yourself.
+          </Alert>
+          <Text size="sm">
+            Send it to {link.email} only: whoever opens it joins the workspace. A new link replaces this one.
+          </Text>
+          <TextInput label="Link" readOnly value={link.url} onFocus={(event) => event.currentTarget.select()} />
+          <Group justify="flex-end">
+            <CopyButton value={link.url}>{({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy the link'}</Button>}</CopyButton>
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** The workspace's outgoing mail: what was sent, and what waits because mail is not configured (never the bodies). */
+function OutboxTab() {
+  const [page, setPage] = useState(1);
+  const mail = useQuery({
+    queryKey: ['mail-outbox', page],
+    queryFn: () => call(api.GET('/api/v1/mail/outbox', { params: { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } } })),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <QueryState query={mail} what="outgoing mail" empty="No mail yet.">
+      {(data) => (
+        <>
+          {data.items.some((m) => m.status === 'outbox') && (
+            <Alert color="yellow" mb="sm">
+              Mail is not configured (SMTP_URL): messages marked outbox were not sent. For an invitation, get its link on the Invitations tab.
+            </Alert>
+          )}
+          <Table.ScrollContainer minWidth={700}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>To</Table.Th>
+                  <Table.Th>Subject</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>{m.to}</Table.Td>
+                    <Table.Td>{m.subject}</Table.Td>
+                    <Table.Td>
+                      <Badge color={m.status === 'sent' ? 'green' : m.status === 'failed' ? 'red' : m.status === 'outbox' ? 'yellow' : 'blue'}>{m.status}</Badge>
+                    </Table.Td>
+                    <Table.Td>{new Date(m.created_at).toLocaleString()}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
+        </>
+      )}
+    </QueryState>
+  );
+}
+
+type Invited = { id: string; email: string; delivery?: 'queued' | 'outbox' };
+
+function InviteModal({ opened, onClose, onInvited }: { opened: boolean; onClose(): void; onInvited(invitation: Invited): void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
   const invite = useMutation({
     mutationFn: () => call(api.POST('/api/v1/users/invitations', { body: { email, role } })),
-    onSuccess: () => {
+    onSuccess: (invitation) => {
       setEmail('');
-      onInvited();
+      onInvited(invitation);
     },
   });
   return (
