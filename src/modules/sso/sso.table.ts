@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from '../tenants/index.js';
 
-/** Tables of migration 0013_sso.sql (sso_states.idp_tenant: 0027); all four are tenant-owned (RLS). */
+/** Tables of migration 0013_sso.sql (sso_states.idp_tenant: 0026); all four are tenant-owned (RLS). */
 
 export type JitRole = 'admin' | 'member' | 'viewer';
 
@@ -70,7 +70,7 @@ export const ssoStates = pgTable('sso_states', {
   createdByUserId: uuid('created_by_user_id'),
   /** SHA-256 of the binding cookie of the browser that started the sign-in. */
   browserBindingHash: text('browser_binding_hash'),
-  /** Admin consent: the IdP tenant it was started for; the answer must name this one (migration 0027). */
+  /** Admin consent: the IdP tenant it was started for; the answer must name this one (migration 0026). */
   idpTenant: text('idp_tenant'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
