@@ -1,5 +1,5 @@
 /**
- * Parse + chunk of large plain-text files through the production pools (`npm run bench -- chunking`).
+ * Parse + chunk of large plain-text and Markdown files through the production pools (`npm run bench -- chunking`).
  *
  * Each case runs in a child process of its own, so its peak RSS (the process's maxRSS: main thread, parser and
  * chunker worker threads together, the generated text included) is its own. The child generates the text
@@ -11,7 +11,9 @@
  *   prose-N   paragraphs of ~80 words separated by blank lines, sentences of 12 words
  *   word-N    one "word": no whitespace at all
  *   line-N    one line of words: no newline, no sentence end
- * Knobs: BENCH_CHUNK_CASES=prose-1,prose-10,prose-60,word-60,line-60  BENCH_SEED=42
+ *   md-N      Markdown (parsed as .md): a heading every 20 paragraphs, a bullet list of 5 items every 7th paragraph,
+ *             **bold** and `code` spans, a fenced code block every 30th paragraph
+ * Knobs: BENCH_CHUNK_CASES=prose-1,prose-10,prose-60,word-60,line-60 (the default; md-N on request, e.g. md-1,md-4.194304)  BENCH_SEED=42
  * Reports wall seconds of each stage, CPU seconds of the whole process, MB/s (size / (parse + chunk wall)),
  * chunks, the RSS once the file is in memory and the threads are warm, and the peak RSS up to the end of the
  * parse and up to the end of the chunking. Wall time on a shared machine depends on its load, which is printed; CPU seconds less so.
@@ -38,6 +40,31 @@ interface CaseResult {
   peakRssMb: number;
 }
 
+/** Markdown of the prose vocabulary, with the constructs a real document has (headings, lists, emphasis, code). */
+function generateMarkdown(bytes: number): Uint8Array {
+  const out = Buffer.alloc(bytes);
+  const rng = prng(seed);
+  const word = () => VOCAB[Math.floor(rng() * VOCAB.length)];
+  let n = 0;
+  const put = (s: string) => {
+    n += out.write(s, n, 'latin1');
+  };
+  for (let p = 0; n < bytes; p++) {
+    if (p % 20 === 0) put(`## ${word()} ${word()} ${word()}\n\n`);
+    if (p % 30 === 29) put('```\nconst value = compute(input);\nreturn value;\n```\n\n');
+    if (p % 7 === 6) {
+      for (let i = 0; i < 5; i++) put(`- ${word()} ${word()} **${word()}** ${word()} ${word()}\n`);
+      put('\n');
+      continue;
+    }
+    for (let i = 0; i < 80 && n < bytes; i++) {
+      const w = i % 17 === 5 ? `**${word()}**` : i % 23 === 9 ? `\`${word()}\`` : word();
+      put(w + (i === 79 ? '.\n\n' : i % 12 === 11 ? '. ' : ' '));
+    }
+  }
+  return out;
+}
+
 /** The file's bytes, written straight into one buffer (an array of millions of words would weigh more than the text). */
 function generate(kind: string, bytes: number): Uint8Array {
   const out = Buffer.alloc(bytes);
@@ -59,17 +86,19 @@ function generate(kind: string, bytes: number): Uint8Array {
 async function runCase(name: string): Promise<CaseResult> {
   const [kind, size] = name.split('-');
   const mb = Number(size);
-  if (!['prose', 'word', 'line'].includes(kind) || !(mb > 0)) throw new Error(`unknown case ${name} (prose-N, word-N or line-N)`);
-  const bytes = generate(kind, Math.round(mb * 1e6));
+  if (!['prose', 'word', 'line', 'md'].includes(kind) || !(mb > 0)) throw new Error(`unknown case ${name} (prose-N, word-N, line-N or md-N)`);
+  const format = kind === 'md' ? 'md' : 'txt';
+  const bytes = kind === 'md' ? generateMarkdown(Math.round(mb * 1e6)) : generate(kind, Math.round(mb * 1e6));
   const limits = { maxThreads: 1, timeoutMs: 120_000, maxOldGenerationSizeMb: 1536 };
   const parser = createParserPool(limits);
   const chunker = createChunkPool(limits);
-  // Warm-up: start both worker threads and load their modules (tsx, the tokeniser), which is not chunking.
-  await chunker.chunk(await parser.parse(generate('prose', 200_000), 'txt'), { chunkSize: 512, overlap: 64 });
+  // Warm-up: start both worker threads and load their modules (tsx, the tokeniser, the format's parser), which is not chunking.
+  const warmUp = format === 'md' ? generateMarkdown(200_000) : generate('prose', 200_000);
+  await chunker.chunk(await parser.parse(warmUp, format), { chunkSize: 512, overlap: 64 });
   const startRssMb = process.memoryUsage().rss / 2 ** 20;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const doc = await parser.parse(bytes, 'txt');
+  const doc = await parser.parse(bytes, format);
   const t1 = performance.now();
   const parsePeakRssMb = process.resourceUsage().maxRSS / 1024;
   const chunks = await chunker.chunk(doc, { chunkSize: 512, overlap: 64 });
