@@ -40,6 +40,7 @@ describe('docs/configuration.md', () => {
       REFRESH_TOKEN_TTL_SEC: (c) => c.refreshTokenTtlSec,
       BODY_LIMIT_BYTES: (c) => c.bodyLimitBytes,
       UPLOAD_MAX_BYTES: (c) => c.uploadMaxBytes,
+      UPLOAD_MAX_BYTES_MARKDOWN: (c) => c.uploadMaxBytesMarkdown,
       RATE_LIMIT_PER_MINUTE: (c) => c.rateLimit.perMinute,
       RATE_LIMIT_LOGIN_FAILURES_PER_IP_PER_MINUTE: (c) => c.rateLimit.loginFailuresPerIpPerMinute,
       RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: (c) => c.rateLimit.loginFailuresPerAccountPerHour,

@@ -44,6 +44,8 @@ export interface Config {
   encryptionKeysPrevious: string | null;
   bodyLimitBytes: number;
   uploadMaxBytes: number;
+  /** Markdown and MDX: remark parses ~0.3 MB/s and slower as the file grows, so these have a lower limit. */
+  uploadMaxBytesMarkdown: number;
   rateLimit: {
     prefix: string;
     perMinute: number;
@@ -381,6 +383,7 @@ export function loadConfig(env: Env = process.env, context: ConfigContext = { co
     encryptionKeysPrevious: str(env, 'ENCRYPTION_KEYS_PREVIOUS'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1024),
+    uploadMaxBytesMarkdown: int(env, 'UPLOAD_MAX_BYTES_MARKDOWN', 4 * 1024 * 1024, 1024),
     rateLimit: {
       prefix: str(env, 'RATE_LIMIT_PREFIX') ?? 'rl',
       perMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),

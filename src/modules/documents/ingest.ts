@@ -4,14 +4,14 @@ import type { Tx } from '../../platform/db/database.js';
 import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError, payloadTooLarge, unprocessable, unsupportedMediaType } from '../../platform/http/errors.js';
-import { detectFileFormat } from '../ingestion/index.js';
+import { detectFileFormat, type DocumentFormat } from '../ingestion/index.js';
 import { folderExists, insertDocument, memoryExists } from './documents.repo.js';
 import { INGEST_QUEUE, type DocumentRow } from './documents.table.js';
 import type { IndexingScheduler } from './indexing/schedule.js';
 import { sanitizeFilename } from './filename.js';
 
 export type IngestDeps = Pick<CoreContext, 'queue' | 'blobs'> & {
-  config: { uploadMaxBytes: number };
+  config: { uploadMaxBytes: number; uploadMaxBytesMarkdown: number };
   scheduler: IndexingScheduler;
 };
 
@@ -31,6 +31,9 @@ export interface IngestOptions {
   /** Join this transaction of the same tenant instead of opening one: a bulk upload commits all its files at once. */
   joined?: TenantTx;
 }
+
+const MIB = 1024 * 1024;
+const sizeText = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MB` : `${bytes.toLocaleString('en-US')} bytes`);
 
 export const EMPTY_FILE_DETAIL = 'The file is empty (0 bytes): there is nothing to index.';
 
@@ -64,11 +67,22 @@ export function createIngestService(deps: IngestDeps) {
     if (file.size === 0) return EMPTY_FILE_DETAIL;
     if (file.size > config.uploadMaxBytes) return tooLargeDetail();
     const detected = await detectFileFormat(file.path, sanitizeFilename(file.filename));
-    return detected.ok ? null : detected.detail;
+    if (!detected.ok) return detected.detail;
+    return formatTooLargeDetail(detected.format, file.size);
+  }
+
+  /**
+   * A format whose parser is too slow for the general limit has one of its own: Markdown and MDX (remark parses
+   * ~0.3 MB/s and slower as the file grows). Refused here, at upload, rather than failing minutes later in the parser.
+   */
+  function formatTooLargeDetail(format: DocumentFormat, size: number): string | null {
+    if ((format !== 'md' && format !== 'mdx') || size <= config.uploadMaxBytesMarkdown) return null;
+    const name = format === 'md' ? 'Markdown' : 'MDX';
+    return `The file is ${name} (${format}) of ${sizeText(size)}; ${name} files may be at most ${sizeText(config.uploadMaxBytesMarkdown)}, as a larger one takes too long to parse. Split it into smaller files.`;
   }
 
   function tooLargeDetail(): string {
-    return `The file is larger than the upload limit of ${Math.floor(config.uploadMaxBytes / (1024 * 1024))} MB.`;
+    return `The file is larger than the upload limit of ${Math.floor(config.uploadMaxBytes / MIB)} MB.`;
   }
 
   /** `tenant` is the caller's (the route builder binds it); `principal` names who created the document. */
@@ -87,6 +101,8 @@ export function createIngestService(deps: IngestDeps) {
     const filename = sanitizeFilename(file.filename);
     const detected = await detectFileFormat(file.path, filename);
     if (!detected.ok) throw unsupportedMediaType(detected.detail);
+    const formatTooLarge = formatTooLargeDetail(detected.format, file.size);
+    if (formatTooLarge) throw new AppError('document_too_large_for_format', formatTooLarge);
     let tags: string[] = [];
     if (opts.tags) {
       const normalized = normalizeTags(opts.tags);

@@ -9,8 +9,8 @@ let a: TestTenant;
 let b: TestTenant;
 
 beforeAll(async () => {
-  // A small upload limit makes the 413 path cheap to reach.
-  t = await startTestService({ env: { UPLOAD_MAX_BYTES: String(3 * 1024 * 1024) } });
+  // Small upload limits make the 413 paths cheap to reach.
+  t = await startTestService({ env: { UPLOAD_MAX_BYTES: String(3 * 1024 * 1024), UPLOAD_MAX_BYTES_MARKDOWN: '4096' } });
   [a, b] = await Promise.all([createTenant(t, 'Uploads A'), createTenant(t, 'Uploads B')]);
 });
 afterAll(async () => t?.close());
@@ -172,6 +172,20 @@ describe('upload: refusals store nothing', () => {
   it('a file over the upload limit → 413', async () => {
     const res = await upload(t, b, 'big.txt', Buffer.alloc(3 * 1024 * 1024 + 10, 'a'));
     expect(res.statusCode).toBe(413);
+  });
+
+  it('Markdown and MDX over their own limit → 413 at once, naming the format and the limit; the same bytes as text are accepted', async () => {
+    const before = await countDocuments(b);
+    const markdown = `# Big\n\n${'A paragraph of Markdown. '.repeat(200)}\n`;
+    for (const [filename, name] of [['big.md', 'Markdown'], ['big.mdx', 'MDX']]) {
+      const res = await upload(t, b, filename, markdown);
+      expect(res.statusCode, filename).toBe(413);
+      expect(res.json()).toEqual({ code: 'document_too_large_for_format', detail: expect.stringContaining(`${name} files may be at most 4,096 bytes`) });
+      expect(res.json().detail).toContain(`of ${Buffer.byteLength(markdown).toLocaleString('en-US')} bytes`);
+    }
+    expect(await countDocuments(b)).toBe(before);
+    expect((await upload(t, b, 'fits.md', markdown.slice(0, 4096))).statusCode).toBe(201);
+    expect((await upload(t, b, 'big.txt', markdown)).statusCode).toBe(201);
   });
 
   it('no file part → 422; a JSON body → 422', async () => {

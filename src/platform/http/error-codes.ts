@@ -64,6 +64,7 @@ export const ERROR_CODES = {
   document_failed: { status: 409, message: 'The document failed to index', area: 'documents' },
   document_not_ready: { status: 409, message: 'The document is not indexed yet', area: 'documents' },
   folder_not_empty: { status: 409, message: 'The folder is not empty', area: 'documents' },
+  document_too_large_for_format: { status: 413, message: 'The file is larger than its format allows (such a file takes too long to parse); split it into smaller files', area: 'documents' },
   reindex_run_not_found: { status: 404, message: 'Re-embedding run not found', area: 'documents' },
 
   // Language models and providers.

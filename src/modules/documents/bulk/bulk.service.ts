@@ -70,7 +70,7 @@ export function createBulkService(deps: BulkDeps) {
             created.push(await ingest.ingestFile(tenant, principal, file, { memoryId, folderId, tags, batchId, joined }));
           } catch (error) {
             // A per-file refusal (its savepoint rolled back) rejects that file; anything else fails the batch.
-            if (error instanceof HttpError && (error.code === 'payload_too_large' || error.code === 'unsupported_media_type')) {
+            if (error instanceof HttpError && ['payload_too_large', 'document_too_large_for_format', 'unsupported_media_type'].includes(error.code)) {
               rejected.push({ filename: sanitizeFilename(file.filename), detail: String(error.detail) });
             } else throw error;
           }

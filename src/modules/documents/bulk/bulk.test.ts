@@ -206,11 +206,14 @@ describe('bulk upload', () => {
 
 describe('per-file size limit', () => {
   let small: TestService;
+  let tenant: TestTenant;
+  beforeAll(async () => {
+    small = await startTestService({ env: { UPLOAD_MAX_BYTES: '2048', UPLOAD_MAX_BYTES_MARKDOWN: '1024' } });
+    tenant = await createTenant(small, 'Small');
+  });
   afterAll(async () => small?.close());
 
   it('rejects a file over UPLOAD_MAX_BYTES on its own; the others proceed', async () => {
-    small = await startTestService({ env: { UPLOAD_MAX_BYTES: '2048' } });
-    const tenant = await createTenant(small, 'Small');
     const body = await multipart([
       { name: 'big.txt', content: 'x'.repeat(5000) },
       { name: 'small.txt', content: 'fits' },
@@ -225,6 +228,27 @@ describe('per-file size limit', () => {
     expect(res.json().total).toBe(1);
     expect(res.json().documents[0].filename).toBe('small.txt');
     expect(res.json().rejected).toEqual([{ filename: 'big.txt', detail: expect.stringMatching(/larger than the upload limit/) }]);
+  });
+
+  it('rejects Markdown and MDX over their own limit on their own; text of the same size proceeds', async () => {
+    const content = `# Notes\n\n${'Markdown words. '.repeat(100)}\n`;
+    const body = await multipart([
+      { name: 'long.md', content },
+      { name: 'long.mdx', content },
+      { name: 'long.txt', content },
+    ]);
+    const res = await small.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents/bulk-upload',
+      headers: { ...tenant.auth(), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().documents.map((d: { filename: string }) => d.filename)).toEqual(['long.txt']);
+    expect(res.json().rejected).toEqual([
+      { filename: 'long.md', detail: expect.stringContaining('Markdown files may be at most 1,024 bytes') },
+      { filename: 'long.mdx', detail: expect.stringContaining('MDX files may be at most 1,024 bytes') },
+    ]);
   });
 });
 
