@@ -7,6 +7,7 @@ import { ConfirmButton } from '../components/Confirm';
 import { Paged } from '../components/Paged';
 import { QueryState } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
+import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE_SIZE = 20;
 type Scope = BodyOf<'/api/v1/api-keys/', 'post'>['scopes'][number];
@@ -42,7 +43,7 @@ export function ApiKeysPage() {
       <QueryState query={keys} what="API keys" empty="No API keys yet. Create one for each server that calls the API.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={700}>
+            <ScrollTable minWidth={700} label="API keys">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -88,7 +89,7 @@ export function ApiKeysPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}

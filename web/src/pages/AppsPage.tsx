@@ -8,6 +8,7 @@ import { QueryState } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
 import { ImportAppModal } from './ImportAppModal';
 import { InstallAppModal, type InstallableApp } from './InstallAppModal';
+import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE_SIZE = 20;
 type Status = 'active' | 'uninstalled' | 'purged' | 'all';
@@ -110,7 +111,7 @@ function InstallationsTab() {
       <QueryState query={installations} what="installations" empty="No apps here. Import an app's manifest, then install it from Available apps.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={760}>
+            <ScrollTable minWidth={760} label="Installed apps">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -171,7 +172,7 @@ function InstallationsTab() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}
@@ -200,7 +201,7 @@ function CatalogTab() {
       <QueryState query={apps} what="apps" empty="No apps yet. Import an app's manifest to add one.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={760}>
+            <ScrollTable minWidth={760} label="Available apps">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -244,7 +245,7 @@ function CatalogTab() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}

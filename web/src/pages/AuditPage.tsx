@@ -5,6 +5,7 @@ import { api, call } from '../api/client';
 import type { paths } from '../api/schema';
 import { Paged } from '../components/Paged';
 import { QueryState } from '../components/States';
+import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE_SIZE = 50;
 type AuditType = NonNullable<NonNullable<paths['/api/v1/audit-events']['get']['parameters']['query']>['type']>;
@@ -48,7 +49,7 @@ export function AuditPage() {
       <QueryState query={events} what="audit events" empty="No events recorded yet.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={800}>
+            <ScrollTable minWidth={800} label="Audit events">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -75,7 +76,7 @@ export function AuditPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}

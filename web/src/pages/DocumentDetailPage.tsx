@@ -8,6 +8,7 @@ import { ConfirmButton } from '../components/Confirm';
 import { Paged } from '../components/Paged';
 import { QueryState } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
+import { ScrollTable } from '../components/ScrollTable';
 
 const CHUNKS_PER_PAGE = 20;
 
@@ -117,7 +118,7 @@ function Jobs({ documentId }: { documentId: string }) {
   return (
     <QueryState query={jobs} what="indexing jobs" empty="No indexing job yet.">
       {(data) => (
-        <Table.ScrollContainer minWidth={600}>
+        <ScrollTable minWidth={600} label="Chunks">
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -142,7 +143,7 @@ function Jobs({ documentId }: { documentId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </QueryState>
   );

@@ -7,6 +7,7 @@ import { api, call } from '../api/client';
 import { ConfirmButton } from '../components/Confirm';
 import { Paged } from '../components/Paged';
 import { notifyDone, notifyError } from '../components/notify';
+import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE_SIZE = 25;
 const STATUSES = ['pending', 'parsing', 'indexing', 'indexed', 'error'] as const;
@@ -50,7 +51,7 @@ export function DocumentsPage() {
       ) : (
         documents.data && (
           <>
-            <Table.ScrollContainer minWidth={600}>
+            <ScrollTable minWidth={600} label="Documents">
               <Table striped highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
@@ -94,7 +95,7 @@ export function DocumentsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={documents.data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )

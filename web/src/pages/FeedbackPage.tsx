@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import { Paged } from '../components/Paged';
 import { QueryState } from '../components/States';
+import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE_SIZE = 20;
 type RatingFilter = 'all' | 'up' | 'down';
@@ -26,7 +27,7 @@ export function FeedbackPage() {
       </Title>
       <Stack>
         {stats.data && stats.data.by_model.length > 0 && (
-          <Table.ScrollContainer minWidth={400}>
+          <ScrollTable minWidth={400} label="Ratings per model">
             <Table striped aria-label="Ratings per model, last 30 days">
               <Table.Thead>
                 <Table.Tr>
@@ -45,7 +46,7 @@ export function FeedbackPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
         <SegmentedControl
           aria-label="Rating"

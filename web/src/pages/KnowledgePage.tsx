@@ -6,6 +6,7 @@ import { ConfirmButton } from '../components/Confirm';
 import { Paged } from '../components/Paged';
 import { QueryState } from '../components/States';
 import { notifyError } from '../components/notify';
+import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE_SIZE = 25;
 
@@ -55,7 +56,7 @@ function Memories() {
       <QueryState query={memories} what="memories" empty="No memories yet. A memory groups the documents a chat can draw on.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={600}>
+            <ScrollTable minWidth={600} label="Memories">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -87,7 +88,7 @@ function Memories() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}
@@ -127,7 +128,7 @@ function Folders() {
       <QueryState query={folders} what="folders" empty="No folders yet.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={600}>
+            <ScrollTable minWidth={600} label="Folders">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -161,7 +162,7 @@ function Folders() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}

@@ -8,6 +8,7 @@ import { DailyBars } from '../components/DailyBars';
 import { Paged } from '../components/Paged';
 import { QueryState } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
+import { ScrollTable } from '../components/ScrollTable';
 
 type Mode = NonNullable<NonNullable<paths['/api/v2/llm/models/flat']['get']['parameters']['query']>['mode']>;
 const MODES: Mode[] = ['chat', 'embedding', 'rerank', 'image_generation', 'audio_transcription', 'audio_speech', 'moderation'];
@@ -90,7 +91,7 @@ function Catalog() {
       <QueryState query={{ ...models, data: models.data ? list : undefined } as never} what="models" empty="No model matches these filters.">
         {() => (
           <>
-            <Table.ScrollContainer minWidth={800}>
+            <ScrollTable minWidth={800} label="Models">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -141,7 +142,7 @@ function Catalog() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={list.items.length} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}
@@ -169,7 +170,7 @@ function Providers() {
     <>
       <QueryState query={providers} what="providers" empty="The catalog lists no provider.">
         {(data) => (
-          <Table.ScrollContainer minWidth={700}>
+          <ScrollTable minWidth={700} label="Provider keys">
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -218,7 +219,7 @@ function Providers() {
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryState>
       <KeyModal
@@ -287,7 +288,7 @@ function Errors() {
       <QueryState query={errors} what="provider errors" empty="No failed provider call recorded.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={800}>
+            <ScrollTable minWidth={800} label="Provider errors">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -310,7 +311,7 @@ function Errors() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}
@@ -334,7 +335,7 @@ function Usage() {
             <DailyBars label="Provider calls per day, last 14 days" color="blue" days={data.by_day.map((d) => ({ date: d.date, value: d.calls }))} />
             <Text fw={500}>Estimated cost per day</Text>
             <DailyBars label="Estimated cost per day, last 14 days" color="teal" format={dollars} days={data.by_day.map((d) => ({ date: d.date, value: d.cost_usd }))} />
-            <Table.ScrollContainer minWidth={600}>
+            <ScrollTable minWidth={600} label="Usage by model">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -359,7 +360,7 @@ function Usage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           </Stack>
       )}
     </QueryState>

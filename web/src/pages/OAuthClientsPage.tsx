@@ -7,6 +7,7 @@ import { ConfirmButton } from '../components/Confirm';
 import { Paged } from '../components/Paged';
 import { QueryState } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
+import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE_SIZE = 20;
 type Client = ResultOf<'/api/v1/oauth-clients/{client_id}', 'get'>;
@@ -56,7 +57,7 @@ export function OAuthClientsPage() {
       <QueryState query={clients} what="OAuth clients" empty="No OAuth clients yet. Register one for each application that signs your people in.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={800}>
+            <ScrollTable minWidth={800} label="OAuth clients">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -115,7 +116,7 @@ export function OAuthClientsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}

@@ -6,6 +6,7 @@ import type { BodyOf, ResultOf } from '../api/types';
 import { ConfirmButton } from '../components/Confirm';
 import { QueryState } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
+import { ScrollTable } from '../components/ScrollTable';
 
 export function SettingsPage() {
   return (
@@ -108,7 +109,7 @@ function SsoProviders() {
       </Group>
       <QueryState query={providers} what="SSO providers" empty="No identity provider yet.">
         {(data) => (
-          <Table.ScrollContainer minWidth={800}>
+          <ScrollTable minWidth={800} label="Single sign-on providers">
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -147,7 +148,7 @@ function SsoProviders() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </QueryState>
       {editing && (

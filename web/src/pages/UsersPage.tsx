@@ -7,6 +7,7 @@ import { ConfirmButton } from '../components/Confirm';
 import { Paged } from '../components/Paged';
 import { QueryState } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
+import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE_SIZE = 20;
 type Role = BodyOf<'/api/v1/users/invitations', 'post'>['role'];
@@ -59,7 +60,7 @@ function PeopleTab() {
       <QueryState query={users} what="users" empty="Nobody matches.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={700}>
+            <ScrollTable minWidth={700} label="People">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -113,7 +114,7 @@ function PeopleTab() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}
@@ -165,7 +166,7 @@ function InvitationsTab() {
       <QueryState query={invitations} what="invitations" empty="No invitations yet.">
         {(data) => (
           <>
-            <Table.ScrollContainer minWidth={700}>
+            <ScrollTable minWidth={700} label="Invitations">
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -215,7 +216,7 @@ function InvitationsTab() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}
@@ -267,7 +268,7 @@ function OutboxTab() {
               Mail is not configured (SMTP_URL): messages marked outbox were not sent. For an invitation, get its link on the Invitations tab.
             </Alert>
           )}
-          <Table.ScrollContainer minWidth={700}>
+          <ScrollTable minWidth={700} label="Outgoing mail">
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
@@ -290,7 +291,7 @@ function OutboxTab() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
           <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
         </>
       )}
