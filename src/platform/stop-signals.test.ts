@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { onStopSignals, SAME_REQUEST_MS } from './stop-signals.js';
 
 /** The handlers run as on a real signal (process.emit calls the listeners a delivered signal would). */
-const installed: [NodeJS.Signals, (...args: unknown[]) => void][] = [];
+const installed: [NodeJS.Signals, NodeJS.SignalsListener][] = [];
 afterEach(() => {
   for (const [signal, listener] of installed.splice(0)) process.removeListener(signal, listener);
 });
