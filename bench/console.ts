@@ -83,6 +83,8 @@ async function screenshots(url: string, dataDir: string): Promise<void> {
   for (const [link, file] of [['Models', 'models'], ['Users', 'users'], ['API keys', 'api-keys'], ['Settings', 'settings'], ['Audit log', 'audit'], ['Apps', 'apps'], ['OAuth clients', 'oauth-clients'], ['Ask', 'ask'], ['Feedback', 'feedback']] as const) {
     await page.getByRole('link', { name: link, exact: true }).click();
     await page.waitForLoadState('networkidle');
+    // A page shows a loader until its data arrives (after networkidle on a loaded machine): picture the data.
+    await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 30_000 }).catch(() => {});
     await page.screenshot({ path: path.join(ROOT, `docs/console/${file}.png`) });
   }
 }
