@@ -15,6 +15,7 @@ const NO_BODY: Record<string, string> = {
   'POST /api/v1/documents/reindex-all': "the tenant's current embedding model is the target; the caller's tenant is the scope",
   'POST /api/v1/documents/reindex-runs/{id}/cancel': 'the run is the path',
   'POST /api/v1/users/invitations/{id}/resend': 'the invitation is the path; its terms do not change',
+  'POST /api/v1/users/invitations/{id}/link': 'the invitation is the path; a new link replaces the last',
   'POST /api/auth/sso/providers/{provider_id}/test': 'the provider is the path (and the tenant the query): the test tries what is saved',
   'POST /api/v1/app-platform/apps/{app_id}/launch-token': 'the app is the path; the signed-in user who opens it is the caller',
   'POST /api/auth/session/destroy': 'the service_session cookie is the whole input',

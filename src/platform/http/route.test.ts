@@ -21,7 +21,7 @@ it('writes the OpenAPI operation from the declaration, adding the error response
   expect(remove.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
   const login = doc.paths['/api/auth/login'].post;
   expect(login.security).toBeUndefined();
-  expect(Object.keys(login.responses).sort()).toEqual(['200', '401', '422', '429']);
+  expect(Object.keys(login.responses).sort()).toEqual(['200', '401', '403', '422', '429']); // 403: sso_required
   expect(Object.keys(login.requestBody.content)).toEqual(['application/json']);
 });
 
