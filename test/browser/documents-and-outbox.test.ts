@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, createTenant, type TestService, type TestTenant } from '../harness.js';
-import { accessibilityViolations, browserSkipReason, ensureConsoleBuilt, freePort, launchBrowser, openPage } from '../support/browser.js';
+import { createTenant, type TestService, type TestTenant } from '../harness.js';
+import { accessibilityViolations, browserSkipReason, ensureConsoleBuilt, launchBrowser, signInAt, startConsoleService } from '../support/browser.js';
 
 // No SMTP_URL: mail waits in the outbox, as on a fresh install.
 describe.skipIf(browserSkipReason)('documents and the mail outbox in the console (Chromium)', () => {
@@ -11,8 +11,7 @@ describe.skipIf(browserSkipReason)('documents and the mail outbox in the console
 
   beforeAll(async () => {
     await ensureConsoleBuilt();
-    const port = await freePort();
-    t = await startTestService({ listen: true, env: { PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` } });
+    t = await startConsoleService();
     tenant = await createTenant(t, 'Outbox Co');
     browser = await launchBrowser();
   });
@@ -21,17 +20,7 @@ describe.skipIf(browserSkipReason)('documents and the mail outbox in the console
     await t?.close();
   });
 
-  async function signIn(to: string) {
-    const { page, problems } = await openPage(browser, 1280);
-    await page.goto(`${t.url}/admin${to}`);
-    await page.waitForURL(/\/admin\/sign-in\?next=/);
-    await page.getByLabel('Workspace').fill(tenant.slug);
-    await page.getByLabel('E-mail').fill(tenant.ownerEmail);
-    await page.getByLabel(/^Password/).fill(tenant.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(new RegExp(`/admin${to}$`));
-    return { page, problems };
-  }
+  const signIn = (to: string) => signInAt(browser, t, tenant, to);
 
   it('shows why a file failed in the batch and in the list, and deletes a document after confirmation', async () => {
     const { page, problems } = await signIn('/documents');

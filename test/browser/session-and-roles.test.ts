@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../harness.js';
-import { browserSkipReason, ensureConsoleBuilt, freePort, launchBrowser, openPage } from '../support/browser.js';
+import { createTenant, type TestService, type TestTenant } from '../harness.js';
+import { browserSkipReason, ensureConsoleBuilt, launchBrowser, signInAt, startConsoleService } from '../support/browser.js';
 
 /**
  * The console keeps its session through reloads and a refused (429) refresh, and shows each role only what it may
@@ -14,9 +14,7 @@ describe.skipIf(browserSkipReason)('console session and roles in Chromium', () =
 
   beforeAll(async () => {
     await ensureConsoleBuilt();
-    // The browser session a sign-in starts is refused from an origin other than PUBLIC_BASE_URL: the service's own.
-    const port = await freePort();
-    t = await startTestService({ listen: true, env: { PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}` } });
+    t = await startConsoleService();
     tenant = await createTenant(t, 'Roles Co');
     browser = await launchBrowser();
   });
@@ -26,15 +24,9 @@ describe.skipIf(browserSkipReason)('console session and roles in Chromium', () =
   });
 
   async function signIn(email: string) {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${t.url}/admin/documents`);
-    await page.waitForURL(/\/admin\/sign-in\?next=/);
-    await page.getByLabel('Workspace').fill(tenant.slug);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel(/^Password/).fill(tenant.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Documents' }).waitFor();
-    return { page, problems };
+    const signedIn = await signInAt(browser, t, tenant, '/documents', email);
+    await signedIn.page.getByRole('heading', { name: 'Documents' }).waitFor();
+    return signedIn;
   }
 
   /** The statuses of the refreshes the page makes, in order. */

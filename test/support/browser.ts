@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestService, type TestService, type TestTenant } from '../harness.js';
 
 /**
  * Browser tests drive Debian's chromium (`apt-get install chromium`; .ci/run installs it when missing)
@@ -73,4 +74,26 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A listening service whose PUBLIC_BASE_URL is its own address: the browser session a console sign-in starts is
+ * refused from any other origin.
+ */
+export async function startConsoleService(env: Record<string, string> = {}): Promise<TestService> {
+  const port = await freePort();
+  return startTestService({ listen: true, env: { PORT: String(port), PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...env } });
+}
+
+/** Opens the console at `to` signed out, signs in through the form as `email`, and waits until it shows `to` again. */
+export async function signInAt(browser: Browser, t: TestService, tenant: TestTenant, to: string, email = tenant.ownerEmail) {
+  const { page, problems } = await openPage(browser);
+  await page.goto(`${t.url}/admin${to}`);
+  await page.waitForURL(/\/admin\/sign-in\?next=/);
+  await page.getByLabel('Workspace').fill(tenant.slug);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Password/).fill(tenant.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(new RegExp(`/admin${to}$`));
+  return { page, problems };
 }
