@@ -97,13 +97,18 @@ export function createInvitationsService(deps: InvitationsDeps) {
     });
   }
 
+  /** Invitation `id` and its status now, when the actor may act on it: an owner's invitation is an owner's, and never one above the actor's role. */
+  async function actOn(t: TenantTx, actor: Actor, id: string, ownerOnly: string): Promise<{ row: InvitationRow; status: ReturnType<typeof invitationStatus> }> {
+    const row = await findInvitation(t, id);
+    if (!row) throw new AppError('invitation_not_found');
+    if (row.role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', ownerOnly);
+    if (!roleWithin(row.role, highestGrantable(actor))) throw new AppError('role_above_inviter');
+    return { row, status: invitationStatus(row, clock.now()) };
+  }
+
   async function resend(tenant: TenantDb, actor: Actor, id: string): Promise<InvitationRow> {
     return tenant.run(async (t) => {
-      const row = await findInvitation(t, id);
-      if (!row) throw new AppError('invitation_not_found');
-      if (row.role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can invite an owner');
-      if (!roleWithin(row.role, highestGrantable(actor))) throw new AppError('role_above_inviter');
-      const status = invitationStatus(row, clock.now());
+      const { row, status } = await actOn(t, actor, id, 'Only an owner can invite an owner');
       if (status === 'accepted') throw new AppError('invitation_not_pending', 'The invitation was accepted already');
       await spendMailAddressBudget(deps.limits, row.email);
       // A resend is a new invitation with the same terms: a new token, a new lifetime, the old link dead.
@@ -122,11 +127,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
   async function link(tenant: TenantDb, actor: Actor, id: string): Promise<{ url: string; invitation: InvitationRow }> {
     if (mailer.delivery !== 'outbox') throw new AppError('invitation_link_unavailable');
     return tenant.run(async (t) => {
-      const row = await findInvitation(t, id);
-      if (!row) throw new AppError('invitation_not_found');
-      if (row.role === 'owner' && !mayManageOwners(actor)) throw new AppError('owner_required', 'Only an owner can pass on an owner invitation');
-      if (!roleWithin(row.role, highestGrantable(actor))) throw new AppError('role_above_inviter');
-      const status = invitationStatus(row, clock.now());
+      const { row, status } = await actOn(t, actor, id, 'Only an owner can pass on an owner invitation');
       if (status !== 'pending') throw new AppError('invitation_not_pending', `The invitation is ${status}`);
       const token = TOKEN.create();
       const updated = await updateInvitation(t, id, { tokenHash: hashOpaqueToken(token) });
