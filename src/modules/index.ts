@@ -74,7 +74,7 @@ export function createModules(ctx: CoreContext): Module[] {
     firstPartyOrigins: ctx.config.firstPartyOrigins,
   });
   const search = createSearchService({ db: ctx.db, log: ctx.log, metrics: ctx.metrics, embeddings: llm.embeddings, fusion: ctx.config.search, parallelLegs: ctx.config.search.parallelLegs, fulltextMaxRanked: ctx.config.search.fulltextMaxRanked });
-  if (ctx.config.search.ownGraphs) ctx.maintenance.addTask(ownGraphsTask({ minChunks: ctx.config.search.ownGraphMinChunks ?? undefined }));
+  if (ctx.config.search.ownGraphs) ctx.maintenance.addTask(ownGraphsTask({ minChunks: ctx.config.search.ownGraphMinChunks ?? undefined, maxGraphs: ctx.config.search.ownGraphsMax }));
   // Areas that keep data per app installation (app data, rich documents, assets) add their purger here.
   const appDataPurgers: AppDataPurger[] = [];
   const apps = createApps(ctx, { purgers: appDataPurgers });

@@ -159,6 +159,8 @@ export interface Config {
     ownGraphs: boolean;
     /** Chunks above which a tenant may get its own graph; null: the exact-comparison limit of the dimension. */
     ownGraphMinChunks: number | null;
+    /** Own graphs at most, over every dimension (the largest qualifying tenants have them). */
+    ownGraphsMax: number;
   };
 }
 
@@ -466,6 +468,7 @@ export function loadConfig(env: Env = process.env, context: ConfigContext = { co
       fulltextMaxRanked: int(env, 'SEARCH_FULLTEXT_MAX_RANKED', 300, 50, 100_000),
       ownGraphs: bool(env, 'SEARCH_OWN_GRAPHS', true),
       ownGraphMinChunks: env.SEARCH_OWN_GRAPH_MIN_CHUNKS ? int(env, 'SEARCH_OWN_GRAPH_MIN_CHUNKS', 0, 1) : null,
+      ownGraphsMax: int(env, 'SEARCH_OWN_GRAPHS_MAX', 8, 0, 1000),
     },
   };
 }

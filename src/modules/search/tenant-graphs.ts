@@ -18,9 +18,21 @@ import { exactLimits, graphCast } from './search.repo.js';
  * statement there: docs/operations.md says how long), rebuilds a build that failed half-way (an invalid index),
  * and drops the graph of a tenant below half the minimum or above OWN_GRAPH_DROP_SHARE (the gap keeps a tenant
  * near a limit from being rebuilt at every run), deleted tenants included (no chunks).
+ *
+ * The number of own graphs is bounded (OWN_GRAPHS_MAX, SEARCH_OWN_GRAPHS_MAX), whatever the number of tenants: each
+ * is an index every write of its tenant's chunks maintains twice, a build, and space, so the count of indexes on
+ * document_chunks must not grow with the customers. The places go to the largest qualifying tenants: their searches
+ * are the ones an exact comparison cannot serve at all, and a graph's build and space pay off over the most chunks.
+ * A tenant beyond the bound searches as before own graphs existed (the shared graph with iterative scans), which
+ * answers the same rows, slower and with fewer of the true neighbours (docs/benchmarks.md). A tenant that has a graph
+ * keeps its place against a newcomer less than KEEP_ADVANTAGE larger, so two tenants of about the same size do not
+ * swap graphs at every run.
  */
 export const OWN_GRAPH_MAX_SHARE = 0.5;
 export const OWN_GRAPH_DROP_SHARE = 0.75;
+/** Own graphs at most, over every dimension: the indexes on document_chunks stay the migrations' plus this many. */
+export const OWN_GRAPHS_MAX = 8;
+export const KEEP_ADVANTAGE = 1.25;
 
 export interface TenantChunks {
   tenantId: string;
@@ -41,6 +53,8 @@ export interface OwnGraphRule {
   /** Chunks above which a tenant gets a graph; default exactLimits(dimensions).max. */
   minChunks?: number;
   maxShare?: number;
+  /** Own graphs at most, over every dimension; default OWN_GRAPHS_MAX. */
+  maxGraphs?: number;
 }
 
 const SHARED = /^document_chunks_hnsw_(\d+)$/;
@@ -58,7 +72,8 @@ function tenantOf(hex: string): string {
 
 /**
  * What to build and drop, from the tenants' chunk counts, the dimensions that have a shared graph and the own
- * graphs that exist. Pure: the rule, testable without a database.
+ * graphs that exist. Pure: the rule, testable without a database. What exists after a run (existing − drop + build)
+ * is never more than maxGraphs.
  */
 export function planOwnGraphs(tenants: readonly TenantChunks[], sharedDimensions: readonly number[], existing: readonly OwnGraph[], rule: OwnGraphRule = {}) {
   const total = new Map<number, number>();
@@ -66,18 +81,31 @@ export function planOwnGraphs(tenants: readonly TenantChunks[], sharedDimensions
   const minOf = (dimensions: number) => rule.minChunks ?? exactLimits(dimensions).max;
   const maxShare = rule.maxShare ?? OWN_GRAPH_MAX_SHARE;
   const dropShare = Math.max(maxShare, OWN_GRAPH_DROP_SHARE);
+  const maxGraphs = Math.max(0, rule.maxGraphs ?? OWN_GRAPHS_MAX);
   const key = (tenantId: string, dimensions: number) => `${tenantId}/${dimensions}`;
   const sizes = new Map(tenants.map((t) => [key(t.tenantId, t.dimensions), t]));
   const keep = (g: OwnGraph) => {
     const t = sizes.get(key(g.tenantId, g.dimensions));
     return Boolean(t && g.valid && t.chunks >= minOf(t.dimensions) / 2 && t.chunks / total.get(t.dimensions)! <= dropShare);
   };
-  const drop = existing.filter((g) => !keep(g));
-  const kept = new Set(existing.filter((g) => !drop.includes(g)).map((g) => key(g.tenantId, g.dimensions)));
-  const build = tenants
-    .filter((t) => sharedDimensions.includes(t.dimensions) && !kept.has(key(t.tenantId, t.dimensions)))
-    .filter((t) => t.chunks > minOf(t.dimensions) && t.chunks / total.get(t.dimensions)! <= maxShare)
-    .sort((a, b) => b.chunks - a.chunks || (a.tenantId < b.tenantId ? -1 : 1));
+  const outOfRule = existing.filter((g) => !keep(g));
+  const kept = existing.filter((g) => keep(g));
+  const keptKeys = new Set(kept.map((g) => key(g.tenantId, g.dimensions)));
+  const newcomers = tenants
+    .filter((t) => sharedDimensions.includes(t.dimensions) && !keptKeys.has(key(t.tenantId, t.dimensions)))
+    .filter((t) => t.chunks > minOf(t.dimensions) && t.chunks / total.get(t.dimensions)! <= maxShare);
+  // One ranking of the graphs kept and the tenants asking for one; the first maxGraphs have a graph after the run.
+  const contenders = [
+    ...kept.map((graph) => {
+      const tenant = sizes.get(key(graph.tenantId, graph.dimensions))!;
+      return { graph, tenant, rank: tenant.chunks * KEEP_ADVANTAGE };
+    }),
+    ...newcomers.map((tenant) => ({ graph: null, tenant, rank: tenant.chunks })),
+  ].sort((a, b) => b.rank - a.rank || (key(a.tenant.tenantId, a.tenant.dimensions) < key(b.tenant.tenantId, b.tenant.dimensions) ? -1 : 1));
+  const placed = contenders.slice(0, maxGraphs);
+  const beyond = contenders.slice(maxGraphs);
+  const drop = [...outOfRule, ...beyond.flatMap((c) => (c.graph ? [c.graph] : []))];
+  const build = placed.flatMap((c) => (c.graph ? [] : [c.tenant]));
   return { build, drop };
 }
 
