@@ -1,5 +1,7 @@
+import { describeTablePlan, placeTables, TABLES_SQL, type TableFacts } from './tenant-tables.js';
+
 /**
- * Citus readiness (docs/operations.md): a table distributed by `tenant_id` can only enforce a primary key or a unique
+ * Citus readiness (docs/scaling.md): a table distributed by `tenant_id` can only enforce a primary key or a unique
  * constraint that includes `tenant_id`. This check reads every unique index (primary keys and unique constraints
  * included) of every table with a `tenant_id` column and sorts those without `tenant_id` into:
  * - surrogate keys: a single random-UUID `id` (gen_random_uuid()), unique across tenants by construction; the move to
@@ -15,7 +17,8 @@
  *   script/check-tenant-keys                       the schema of this version (migrations on an in-memory database)
  *   DATABASE_URL=postgresql://… script/check-tenant-keys   a running database (read-only)
  *
- * test/schema/tenant-keys.test.ts runs the same check on the test database.
+ * test/schema/tenant-keys.test.ts runs the same check on the test database. The script also places every table
+ * (tenant-tables.ts): distributed by tenant_id, reference or local; a table with no place fails it too.
  */
 
 export interface UniqueIndex {
@@ -50,7 +53,7 @@ export const EXCEPTIONS: Record<string, string> = {
     'primary key cannot hold a nullable column. Under Citus it stays a local table on the coordinator like job_queue',
   job_queue:
     'the job queue is global (jobs without a tenant: mail, maintenance), tenant_id is nullable and only steers fair claims: ' +
-    'under Citus it stays a local table on the coordinator, as do the other global tables (tenants, …)',
+    'under Citus it stays a local table on the coordinator (script/tenant-tables.ts places every global table)',
 };
 
 export const UNIQUE_INDEXES_SQL = `
@@ -117,12 +120,14 @@ export function describeVerdict(v: Verdict): string {
 async function main(): Promise<number> {
   const url = process.env.DATABASE_URL;
   let indexes: UniqueIndex[];
+  let tables: TableFacts[];
   if (url) {
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
       indexes = (await client.query<UniqueIndex>(UNIQUE_INDEXES_SQL)).rows;
+      tables = (await client.query<TableFacts>(TABLES_SQL)).rows;
     } finally {
       await client.end();
     }
@@ -131,13 +136,15 @@ async function main(): Promise<number> {
     const db = await openPglite({ dataDir: null, appRole: 'kb_app' });
     try {
       indexes = (await db.pglite.query<UniqueIndex>(UNIQUE_INDEXES_SQL)).rows;
+      tables = (await db.pglite.query<TableFacts>(TABLES_SQL)).rows;
     } finally {
       await db.close();
     }
   }
   const verdict = judge(indexes);
-  process.stdout.write(describeVerdict(verdict) + '\n');
-  return verdict.violations.length ? 1 : 0;
+  const plan = placeTables(tables);
+  process.stdout.write(describeTablePlan(plan) + '\n' + describeVerdict(verdict) + '\n');
+  return verdict.violations.length || plan.violations.length ? 1 : 0;
 }
 
 if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) {
