@@ -5,7 +5,7 @@ import { describeVerdict, judge, UNIQUE_INDEXES_SQL, type UniqueIndex } from '..
 import { describeTablePlan, GLOBAL_TABLES, placeTables, TABLES_SQL, type TableFacts } from '../../script/tenant-tables.js';
 
 /**
- * Citus readiness (script/check-tenant-keys, docs/operations.md): no unique key of a table with tenant_id goes without
+ * Citus readiness (script/check-tenant-keys, docs/scaling.md): no unique key of a table with tenant_id goes without
  * tenant_id unless it is a random-UUID surrogate key, a credential-hash lookup, or an exception listed with its reason.
  * A new `UNIQUE (name)` in a tenant table fails here: it would also let one tenant's value block another tenant.
  */
