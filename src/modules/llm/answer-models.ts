@@ -1,7 +1,8 @@
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError, HttpError } from '../../platform/http/errors.js';
 import { CallAborted } from './calls/attempts.js';
-import type { ChatInput, ChatResult, ChatService, ChatStream } from './calls/chat.service.js';
+import type { ChatService } from './calls/chat.service.js';
+import type { ChatInput, ChatResult, ChatStream } from './calls/chat.types.js';
 import { ProviderFailure } from './calls/failures.js';
 import type { GateCache } from './calls/gate-cache.js';
 import { contextOf, type CallContext } from './calls/recorder.js';

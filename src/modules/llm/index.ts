@@ -3,4 +3,4 @@ export { createLlm, type Llm } from './llm.module.js';
 export type { LlmHooks } from './models.service.js';
 export type { AnswerModels, ChatModelChoice, RerankOutcome } from './answer-models.js';
 export type { CallContext } from './calls/recorder.js';
-export type { ChatEvent, ChatInput, ChatMessage, ChatResult, ChatStream } from './calls/chat.service.js';
+export type { ChatEvent, ChatInput, ChatMessage, ChatResult, ChatStream } from './calls/chat.types.js';

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { MAX_MESSAGES, MAX_PROMPT_CHARS } from './chat.service.js';
+import { MAX_MESSAGES, MAX_PROMPT_CHARS } from './chat.types.js';
 
 /** Request and response schemas of the /api/v1/llm call endpoints (validation, types and OpenAPI in one place). */
 

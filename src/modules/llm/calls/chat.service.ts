@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { generateText, streamText, type FinishReason, type LanguageModelUsage, type ModelMessage } from 'ai';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { payloadTooLarge, unprocessable, type AppError } from '../../../platform/http/errors.js';
+import { payloadTooLarge, unprocessable } from '../../../platform/http/errors.js';
 import { CallAborted, withRetries } from './attempts.js';
+import { MAX_PROMPT_CHARS, newCompletionId, type ChatEvent, type ChatInput, type ChatResult, type ChatStream, type ChatUsage } from './chat.types.js';
 import { ProviderFailure, rethrowAsAppError } from './failures.js';
 import type { ResolvedCall } from '../gate.js';
 import type { GateCache } from './gate-cache.js';
@@ -10,55 +10,6 @@ import type { ProviderClients } from './providers.js';
 import { retryOptionsFor, type CallContext, type CallRecorder } from './recorder.js';
 import { inputBody, OPENAI_PROTOCOL_PROVIDERS, promptChars, upstreamBody, type OpenAIChatBody } from './openai-wire.js';
 import type { Passthrough, RelayedCompletion, RelayEvent, RelayStream } from './passthrough.js';
-
-export const MAX_MESSAGES = 500;
-/** Sum of the characters of all messages; far above any model's context, low enough to protect the service. */
-export const MAX_PROMPT_CHARS = 1_000_000;
-
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
-
-export interface ChatInput {
-  model: string;
-  messages: ChatMessage[];
-  temperature?: number;
-  topP?: number;
-  maxTokens?: number;
-  stop?: string[];
-  seed?: number;
-  presencePenalty?: number;
-  frequencyPenalty?: number;
-}
-
-export interface ChatUsage {
-  promptTokens: number;
-  completionTokens: number;
-  totalTokens: number;
-}
-
-export interface ChatResult {
-  id: string;
-  created: number;
-  model: string;
-  provider: string;
-  content: string;
-  finishReason: string;
-  usage: ChatUsage;
-  costUsd: number | null;
-  latencyMs: number;
-}
-
-export type ChatEvent = { type: 'delta'; text: string } | { type: 'done'; result: ChatResult } | { type: 'error'; error: AppError };
-
-export interface ChatStream {
-  id: string;
-  created: number;
-  model: string;
-  provider: string;
-  events: AsyncGenerator<ChatEvent, void, undefined>;
-}
 
 export interface ChatDeps {
   gate: Pick<GateCache, 'resolveForCall'>;
@@ -113,8 +64,6 @@ async function* chatEventsOf(events: AsyncGenerator<RelayEvent, void, undefined>
     else if (event.text) yield { type: 'delta', text: event.text };
   }
 }
-
-export const newCompletionId = () => `chatcmpl-${randomUUID().replaceAll('-', '')}`;
 
 export function createChatService(deps: ChatDeps) {
   const { recorder } = deps;

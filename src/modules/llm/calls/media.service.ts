@@ -7,7 +7,7 @@ import type { ResolvedCall } from '../gate.js';
 import type { GateCache } from './gate-cache.js';
 import type { ProviderClients } from './providers.js';
 import { retryOptionsFor, type CallContext, type CallRecorder } from './recorder.js';
-import { MAX_PROMPT_CHARS } from './chat.service.js';
+import { MAX_PROMPT_CHARS } from './chat.types.js';
 
 export const MAX_EMBEDDING_INPUTS = 2048;
 

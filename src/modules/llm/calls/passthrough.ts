@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { readWhole, ResponseTooLargeError, type GuardedClient } from '../../../platform/net/guarded-fetch.js';
 import type { ResolvedCall } from '../gate.js';
 import { CallAborted, withRetries, type AttemptSignal } from './attempts.js';
-import { newCompletionId, type ChatEvent, type ChatResult } from './chat.service.js';
+import { newCompletionId, type ChatEnd, type ChatResult } from './chat.types.js';
 import { classifyResponse, ProviderFailure } from './failures.js';
 import { eventData, readAnswer, readChunk, usageOfWire, type WireChunk } from './openai-wire.js';
 import { baseUrlOf } from './providers.js';
@@ -26,7 +26,7 @@ export interface RelayedCompletion extends ChatResult {
 }
 
 /** One event of a relayed stream: the provider's chunk (its data as sent, parsed, its text), or ours (done, error). */
-export type RelayEvent = { type: 'chunk'; data: string; chunk: WireChunk; text: string } | Exclude<ChatEvent, { type: 'delta' }>;
+export type RelayEvent = { type: 'chunk'; data: string; chunk: WireChunk; text: string } | ChatEnd;
 
 export interface RelayStream {
   id: string;
