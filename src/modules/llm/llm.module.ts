@@ -6,6 +6,7 @@ import type { DescriptionGenerator, EmbeddingResolver } from '../ingestion/index
 import { createAccessService } from './access.service.js';
 import { createAnswerModels, type AnswerModels } from './answer-models.js';
 import { callsRoutes } from './calls/calls.routes.js';
+import { createChatEngine } from './calls/chat-engine.js';
 import { createChatService } from './calls/chat.service.js';
 import { createGateCache } from './calls/gate-cache.js';
 import { createMediaService } from './calls/media.service.js';
@@ -14,6 +15,7 @@ import { createPassthrough } from './calls/passthrough.js';
 import { createProviderClients } from './calls/providers.js';
 import { createCallRecorder } from './calls/recorder.js';
 import { createRerankService } from './calls/rerank.service.js';
+import { createSdkChat } from './calls/sdk-chat.js';
 import { UsageRecorder } from './calls/usage.js';
 import { catalogCommands } from './catalog.commands.js';
 import { createCatalogService } from './catalog.service.js';
@@ -71,9 +73,10 @@ export function createLlm(ctx: CoreContext, hooks: LlmHooks = {}): Llm {
   const recorder = createCallRecorder({ usage, errors, health, log, metrics: ctx.metrics });
   const cachedGate = createGateCache(gate, ctx.bus);
   const provider = { timeoutMs: config.provider.timeoutMs, maxRetries: config.provider.maxRetries };
-  // Chat with OpenAI-protocol providers skips the SDK (PROVIDER_PASSTHROUGH, on by default); the others use it.
-  const passthrough = config.provider.passthrough ? createPassthrough({ request: providerHttp.request, recorder, provider }) : null;
-  const chat = createChatService({ gate: cachedGate, recorder, provider, clients, passthrough });
+  // One chat engine, two adapters: OpenAI-protocol providers skip the SDK (PROVIDER_PASSTHROUGH, on by default).
+  const engine = createChatEngine({ recorder, provider });
+  const passthrough = config.provider.passthrough ? createPassthrough({ request: providerHttp.request, engine }) : null;
+  const chat = createChatService({ gate: cachedGate, sdk: createSdkChat({ engine, clients }), passthrough });
   const media = createMediaService({ gate: cachedGate, recorder, provider, clients });
   const tests = createModelTestService({ gate: cachedGate, chat, media });
   const reranker = createRerankService({ gate: cachedGate, recorder, provider, clients });
