@@ -27,10 +27,10 @@ import { createSearchService, ownGraphsTask, searchModule } from './search/index
 import { chatModule } from './chat/index.js';
 import { bulkModule } from './documents/bulk/index.js';
 import { viewerModule } from './documents/viewer/index.js';
-import { createSessionsService, endUserSessions, sessionRoutes, type SessionHooks } from './sessions/index.js';
+import { createSessionsService, endUserSessions, sessionRoutes } from './sessions/index.js';
 import { createSso, refuseUnlessSsoAllows } from './sso/index.js';
 import { createApps, type AppDataPurger } from './apps/index.js';
-import { createOAuth } from './oauth/index.js';
+import { clientServes, createOAuth } from './oauth/index.js';
 import { createAppContent, type InstallationStatus } from './app-content/index.js';
 import { AppError } from '../platform/http/errors.js';
 
@@ -41,11 +41,13 @@ import { AppError } from '../platform/http/errors.js';
 export function createModules(ctx: CoreContext): Module[] {
   ctx.authenticator.connect(createCredentialStore(ctx.db));
   const mail = createMailer(ctx);
+  // Whether an OAuth client serves a tenant is a query, so sessions are built before the OAuth server that uses them.
+  const sessions = createSessionsService(ctx, {
+    signInGate: refuseUnlessSsoAllows,
+    clientServes: (clientId, tenantId) => clientServes(ctx.db, clientId, tenantId),
+  });
+  const oauth = createOAuth(ctx, { sessions });
   // Disabling a user, a password reset or change: every way the user is signed in ends, in the caller's transaction.
-  const sessionHooks: SessionHooks = { signInGate: refuseUnlessSsoAllows };
-  const sessions = createSessionsService(ctx, sessionHooks);
-  const oauth = createOAuth(ctx, sessions);
-  sessionHooks.clientServes = oauth.clients.serves;
   const revokeSessions: RevokeSessions = async (t, userId, at) => {
     await revokeUserRefreshTokens(t, userId, at);
     await endUserSessions(t, userId, at);

@@ -3,8 +3,6 @@ export {
   createSessionsService,
   presentSession,
   type ActiveSession,
-  type ClientServes,
-  type SessionHooks,
   type SessionsService,
   type SessionView,
   type StartedSession,

@@ -27,10 +27,10 @@ export type ClientServes = (clientId: string, tenantId: string) => Promise<boole
  */
 export type SessionSignInGate = (t: TenantTx, user: { role: string }) => Promise<void>;
 
-/** The ports the composition root fills in (some after the service is built). */
+/** What sessions ask other modules (oauth, sso), handed over at construction. */
 export interface SessionHooks {
-  clientServes?: ClientServes;
-  signInGate?: SessionSignInGate;
+  clientServes: ClientServes;
+  signInGate: SessionSignInGate;
 }
 
 /** A live session and the user it signs in. */
@@ -77,7 +77,7 @@ export function presentSession(session: ActiveSession): SessionView {
  * The browser session behind the `service_session` cookie: created from a user's own access token (or by SSO through
  * `start`), checked by the authorization endpoints, ended by sign-out, by disabling the user or by a password reset.
  */
-export function createSessionsService(deps: SessionsDeps, hooks: SessionHooks = {}) {
+export function createSessionsService(deps: SessionsDeps, hooks: SessionHooks) {
   const { db, clock, config } = deps;
   const cookieOptions = { secure: config.publicBaseUrl.startsWith('https:') };
 
@@ -152,8 +152,7 @@ export function createSessionsService(deps: SessionsDeps, hooks: SessionHooks = 
     assertFirstParty(headers);
     const principal = accessToken.startsWith('sk-') ? null : await deps.authenticator.resolve(accessToken);
     if (!principal || principal.kind !== 'user' || principal.clientId !== undefined) throw new AppError('invalid_access_token');
-    const gate = hooks.signInGate;
-    if (principal.via !== 'sso' && gate) await tenantDb(db, principal.tenantId).run((t) => gate(t, principal));
+    if (principal.via !== 'sso') await tenantDb(db, principal.tenantId).run((t) => hooks.signInGate(t, principal));
     return start(principal.tenantId, principal.userId, { replacing: headers });
   }
 
@@ -162,7 +161,7 @@ export function createSessionsService(deps: SessionsDeps, hooks: SessionHooks = 
     assertFirstParty(headers);
     const session = await current(headers);
     if (!session) return { authenticated: false };
-    if (clientId !== undefined && !(await (hooks.clientServes?.(clientId, session.tenantId) ?? Promise.resolve(false)))) {
+    if (clientId !== undefined && !(await hooks.clientServes(clientId, session.tenantId))) {
       return { authenticated: false };
     }
     return { authenticated: true, ...presentSession(session) };
