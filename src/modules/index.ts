@@ -19,7 +19,7 @@ import {
 import { createMailer, mailCommands, mailRoutes } from './mail/index.js';
 import { auditRoutes } from './audit/index.js';
 import { apiKeysRoutes, createApiKeysService } from './api-keys/index.js';
-import { createLlm } from './llm/index.js';
+import { createLlm, createLlmCalls } from './llm/index.js';
 import { memoriesModule } from './memories/memories.module.js';
 import { foldersModule } from './folders/folders.module.js';
 import { createDocuments } from './documents/index.js';
@@ -62,20 +62,20 @@ export function createModules(ctx: CoreContext): Module[] {
   const loginCodes = createLoginCodesService({ ...ctx, signInGate: refuseUnlessSsoAllows }, authService, mail.mailer);
   const passwordResets = createPasswordResetService({ ...ctx, revokeSessions }, mail.mailer);
   const apiKeys = createApiKeysService(ctx);
-  // .embeddings and .describer are the ingestion ports (ingestion/ports.ts).
-  // The llm module is built first (documents needs its ports), so its hook reaches documents through this binding.
-  let documents: ReturnType<typeof createDocuments> | null = null;
+  // The calls first: documents indexes with them, and the llm module, built after documents, starts its re-embedding.
+  const llmCalls = createLlmCalls(ctx);
+  const documents = createDocuments(ctx, { embeddings: llmCalls.embeddings, describer: llmCalls.describer });
   const llm = createLlm(ctx, {
-    onDefaultEmbeddingModelChanged: async (tenantId) => documents?.reindex.onEmbeddingModelChanged(tenantId, 'default_model'),
+    calls: llmCalls,
+    onDefaultEmbeddingModelChanged: (tenantId) => documents.reindex.onEmbeddingModelChanged(tenantId, 'default_model'),
   });
-  documents = createDocuments(ctx, { embeddings: llm.embeddings, describer: llm.describer });
   const sso = createSso(ctx, {
     issueTokens: (t, user) => authService.issueFor(t, user, randomUUID(), null, 'sso'),
     // The callback signs the browser in too: the same service_session cookie as POST /api/auth/session/create.
     startSession: (tenantId, userId, options) => sessions.start(tenantId, userId, options),
     firstPartyOrigins: ctx.config.firstPartyOrigins,
   });
-  const search = createSearchService({ db: ctx.db, log: ctx.log, metrics: ctx.metrics, embeddings: llm.embeddings, fusion: ctx.config.search, parallelLegs: ctx.config.search.parallelLegs, fulltextMaxRanked: ctx.config.search.fulltextMaxRanked });
+  const search = createSearchService({ db: ctx.db, log: ctx.log, metrics: ctx.metrics, embeddings: llmCalls.embeddings, fusion: ctx.config.search, parallelLegs: ctx.config.search.parallelLegs, fulltextMaxRanked: ctx.config.search.fulltextMaxRanked });
   if (ctx.config.search.ownGraphs) ctx.maintenance.addTask(ownGraphsTask({ minChunks: ctx.config.search.ownGraphMinChunks ?? undefined }));
   // Areas that keep data per app installation (app data, rich documents, assets) add their purger here.
   const appDataPurgers: AppDataPurger[] = [];
@@ -100,12 +100,12 @@ export function createModules(ctx: CoreContext): Module[] {
         const text = Buffer.from(file.text, 'utf8');
         await writeFile(spooled, text);
         try {
-          return (await documents!.ingest.ingestFile(tenant, principal, { filename: file.filename, path: spooled, size: text.byteLength }, { tags: file.tags })).id;
+          return (await documents.ingest.ingestFile(tenant, principal, { filename: file.filename, path: spooled, size: text.byteLength }, { tags: file.tags })).id;
         } finally {
           await rm(spooled, { force: true });
         }
       },
-      withdraw: async (t, ids) => (await documents!.remover.remove(t.tx, t.tenantId, ids)).afterCommit,
+      withdraw: async (t, ids) => (await documents.remover.remove(t.tx, t.tenantId, ids)).afterCommit,
     },
   });
   // The installations service reads this list when it purges, so adding to it after createApps is in time.
@@ -124,7 +124,7 @@ export function createModules(ctx: CoreContext): Module[] {
     foldersModule(documents.remover),
     documents.module,
     searchModule(search),
-    chatModule(ctx, { search, models: llm.answers }),
+    chatModule(ctx, { search, models: llmCalls.answers }),
     bulkModule(ctx, documents.ingest),
     viewerModule(ctx),
     sso.module,
