@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { CoreContext } from '../platform/context.js';
 import type { Module } from './module.js';
 import { mountRoutes } from '../platform/http/route.js';
@@ -90,21 +88,9 @@ export function createModules(ctx: CoreContext): Module[] {
         throw error;
       }
     },
-    // Rich documents become searchable as ordinary documents: a .txt upload, indexed by the documents pipeline.
+    // Rich documents become searchable as ordinary documents: a .txt document, indexed by the documents pipeline.
     searchIndex: {
-      publish: async (tenant, principal, file) => {
-        // Uploads are ingested from a spooled file; the plain text of a rich document is spooled the same way.
-        const dir = path.join(ctx.config.dataDir, 'tmp');
-        await mkdir(dir, { recursive: true });
-        const spooled = path.join(dir, `rich-${randomUUID()}.txt`);
-        const text = Buffer.from(file.text, 'utf8');
-        await writeFile(spooled, text);
-        try {
-          return (await documents.ingest.ingestFile(tenant, principal, { filename: file.filename, path: spooled, size: text.byteLength }, { tags: file.tags })).id;
-        } finally {
-          await rm(spooled, { force: true });
-        }
-      },
+      publish: async (tenant, principal, file) => (await documents.ingestText(tenant, principal, file, { tags: file.tags })).id,
       withdraw: async (t, ids) => (await documents.remover.remove(t.tx, t.tenantId, ids)).afterCommit,
     },
   });

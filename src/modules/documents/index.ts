@@ -5,6 +5,7 @@
  */
 export { createDocuments, type Documents, type DocumentsModuleDeps } from './documents.module.js';
 export { normalizeTags, MAX_TAGS, MAX_TAG_CHARS, type IngestService, type IngestOptions, type UploadedFile } from './ingest.js';
+export type { TextFile, TextIngest } from './ingest-text.js';
 export { spoolUpload, type SpooledFile, type SpooledUpload, type UploadPart } from './spool.js';
 export type { DocumentRemover, AfterCommit } from './removal.js';
 export { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from './events.js';
