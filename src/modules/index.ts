@@ -27,10 +27,9 @@ import { bulkModule } from './documents/bulk/index.js';
 import { viewerModule } from './documents/viewer/index.js';
 import { createSessionsService, endUserSessions, sessionRoutes } from './sessions/index.js';
 import { createSso, refuseUnlessSsoAllows } from './sso/index.js';
-import { createApps, type AppDataPurger } from './apps/index.js';
+import { createApps, createInstalledManifests, installationStatusOf } from './apps/index.js';
 import { clientServes, createOAuth } from './oauth/index.js';
-import { createAppContent, type InstallationStatus } from './app-content/index.js';
-import { AppError } from '../platform/http/errors.js';
+import { createAppContent } from './app-content/index.js';
 
 /**
  * The composition root of the feature modules: the one place that knows them all and hands each
@@ -75,27 +74,17 @@ export function createModules(ctx: CoreContext): Module[] {
   });
   const search = createSearchService({ db: ctx.db, log: ctx.log, metrics: ctx.metrics, embeddings: llmCalls.embeddings, fusion: ctx.config.search, parallelLegs: ctx.config.search.parallelLegs, fulltextMaxRanked: ctx.config.search.fulltextMaxRanked });
   if (ctx.config.search.ownGraphs) ctx.maintenance.addTask(ownGraphsTask({ minChunks: ctx.config.search.ownGraphMinChunks ?? undefined }));
-  // Areas that keep data per app installation (app data, rich documents, assets) add their purger here.
-  const appDataPurgers: AppDataPurger[] = [];
-  const apps = createApps(ctx, { purgers: appDataPurgers });
+  // App content reads installations through apps' queries, so it is built first and apps get its purgers at once.
   const appContent = createAppContent(ctx, {
-    manifests: apps.manifests,
-    installationStatus: async (tenant, id) => {
-      try {
-        return (await apps.installations.get(tenant, id)).status as InstallationStatus;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'installation_not_found') return null;
-        throw error;
-      }
-    },
+    manifests: createInstalledManifests(),
+    installationStatus: installationStatusOf,
     // Rich documents become searchable as ordinary documents: a .txt document, indexed by the documents pipeline.
     searchIndex: {
       publish: async (tenant, principal, file) => (await documents.ingestText(tenant, principal, file, { tags: file.tags })).id,
       withdraw: async (t, ids) => (await documents.remover.remove(t.tx, t.tenantId, ids)).afterCommit,
     },
   });
-  // The installations service reads this list when it purges, so adding to it after createApps is in time.
-  appDataPurgers.push(...appContent.purgers);
+  const apps = createApps(ctx, { purgers: appContent.purgers });
 
   return [
     { name: 'mail', jobs: mail.jobs, routes: (app) => mountRoutes(app, mailRoutes()), commands: mailCommands(ctx.db), stop: async () => mail.stop() },

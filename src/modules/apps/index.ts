@@ -1,6 +1,7 @@
 // The apps module as other modules see it (app data, rich documents and assets build on these).
 export { createApps, type Apps, type AppsOptions } from './apps.module.js';
 export type { AppDataPurger } from './installations.service.js';
+export { installationStatusOf } from './installation-status.js';
 export { createInstalledManifests, type AppCollection, type InstalledManifest, type InstalledManifests } from './installation-manifests.js';
 export type { Manifest } from './manifest/validate-manifest.js';
 export { MANIFEST_LIMITS } from './manifest/limits.js';
