@@ -1,5 +1,5 @@
 /**
- * The vector leg for an embedding model of more than 2 000 dimensions (issue 16; migration 0024): with a graph
+ * The vector leg for an embedding model of more than 2 000 dimensions (migration 0024): with a graph
  * (`document_chunks_hnsw_<D>`, halfvec) against without one (the index dropped: what every such tenant had before
  * 0024, the leg then sorting every chunk of its filters by distance, each vector read out of TOAST).
  *

@@ -1,5 +1,5 @@
 /**
- * Documents search benchmark (issue 3): POST /api/v1/documents/query latency over 100 000 chunks.
+ * Documents search benchmark: POST /api/v1/documents/query latency over 100 000 chunks.
  *
  * Set-up, per database: the service in its own process on a fresh data directory (and, on PostgreSQL, a fresh
  * database bench_<timestamp> created on the BENCH_DATABASE_URL server and dropped afterwards); two tenants made

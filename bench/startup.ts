@@ -1,5 +1,5 @@
 /**
- * Start-up time and memory of the two ways to run the service (issue 13): the developer path of script/server
+ * Start-up time and memory of the two ways to run the service: the developer path of script/server
  * (`node --import tsx src/main.ts`, TypeScript compiled on load) and the production start (`npm run build`, then
  * `node dist/main.js`). Each start is timed from spawn to the first 200 of /readyz; RSS is read from /proc right
  * then. Starts alternate between the two so that load on the machine hits both alike.

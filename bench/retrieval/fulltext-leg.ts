@@ -1,5 +1,5 @@
 /**
- * The full-text leg alone over the retrieval evaluation's kept database (issue 16): each of the 93 questions'
+ * The full-text leg alone over the retrieval evaluation's kept database: each of the 93 questions'
  * full-text statement, built and run as search runs it (the app role, the tenant set, the search settings), in this
  * process, twice over (the first pass warms the caches; the second is timed). No HTTP, no vector leg, no fusion.
  *

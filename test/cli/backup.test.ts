@@ -9,7 +9,7 @@ import { rows } from '../../src/platform/db/database.js';
 import { run } from '../process/processes.js';
 
 /**
- * `npm run cli -- backup` of an embedded DATA_DIR while the service runs, and `restore` into a new one (issue 13):
+ * `npm run cli -- backup` of an embedded DATA_DIR while the service runs, and `restore` into a new one:
  * the restored service has the tenants, users, documents, files and secrets of the snapshot, while uploads and
  * deletes went on during the backup.
  */

@@ -9,7 +9,7 @@ import { freePort, run, start, type Started } from '../process/processes.js';
 /**
  * With the service running on PostgreSQL, the CLI run without DATABASE_URL (as the README shows it)
  * acts on the service's database through the socket under DATA_DIR, instead of silently opening an
- * embedded database there; with the service down it refuses rather than create one (issue 8 item 8).
+ * embedded database there; with the service down it refuses rather than create one.
  * Needs DATABASE_URL (a server with pgvector).
  */
 describe.runIf(onPostgres)('the CLI next to a service on PostgreSQL', { timeout: 180_000 }, () => {

@@ -4,7 +4,7 @@ import { startTestService, type TestService } from '../harness.js';
 /**
  * What clients generate code from: every operation that takes a body declares it, no property a
  * client must send has a default (it would then not be required), and path parameters have names a
- * generator can use (issue 8 item 9). The service index at `/` points newcomers to the document (item 6).
+ * generator can use. The service index at `/` points newcomers to the document.
  */
 
 /** Writes that take no body, with the reason. A new write without a requestBody must be added here on purpose. */

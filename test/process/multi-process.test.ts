@@ -12,7 +12,7 @@ import { run } from './processes.js';
 import { REDACTED } from '../../src/platform/http/secret.js';
 
 /**
- * The multi-process deployment of issue 13 (item 2), as an operator runs it on several machines: two RUN_MODE=api and
+ * The multi-process deployment, as an operator runs it on several machines: two RUN_MODE=api and
  * two RUN_MODE=worker processes, each an OS process with its own DATA_DIR, sharing one PostgreSQL database, Redis and
  * an S3-compatible store (s3rver on loopback). Runs only where CI's test-postgres stage runs (DATABASE_URL and
  * REDIS_URL set). The counts it measures are printed as one `multi-process counts` line.

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, run } from './processes.js';
 
 /**
- * On PostgreSQL without pgvector the service says in one line what is missing and how to get it
- * (issue 8 item 7). pgvector is not a trusted extension, so a database owned by a role that is not a
+ * On PostgreSQL without pgvector the service says in one line what is missing and how to get it.
+ * pgvector is not a trusted extension, so a database owned by a role that is not a
  * superuser is a database where `CREATE EXTENSION vector` fails on any server, with or without pgvector.
  * Needs a PostgreSQL server: DATABASE_URL (a superuser URL), else the local one script/test documents.
  */

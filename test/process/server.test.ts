@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accepts, alive, freePort, loggedPid, ROOT, run, start, type Started } from './processes.js';
 
-/** `script/server` is the process that serves, and stops when signalled (issue 8, correctness 2 and item 12). */
+/** `script/server` is the process that serves, and stops when signalled. */
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();

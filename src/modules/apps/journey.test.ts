@@ -4,7 +4,7 @@ import { sampleManifest } from '../../../test/support/apps.js';
 import { claimsOf } from '../../../test/security/tokens.js';
 
 /**
- * The whole journey of issue 12 over HTTP: validate (every error with its pointer) → import → install →
+ * An app's whole journey over HTTP: validate (every error with its pointer) → import → install →
  * launch → exchange → the app token at work → uninstall → every token refused.
  */
 let t: TestService;

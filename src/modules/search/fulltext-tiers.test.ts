@@ -6,7 +6,7 @@ import { rows, type Tx } from '../../platform/db/database.js';
 import { fulltextLeg, fulltextTiers, pgArray } from './search.repo.js';
 
 /**
- * Issue 16 item 3: the full-text leg ranks at most a capped number of matches per tier. Which matches make it into
+ * The full-text leg ranks at most a capped number of matches per tier. Which matches make it into
  * the ranked set decides the answer once a common word matches more chunks than the cap: these tests fill the cap
  * with a common word and check that the chunks that must rank first are still among those ranked.
  */

@@ -7,7 +7,7 @@ import { rows } from '../../platform/db/database.js';
 import { fulltextLegStatement, vectorLegStatement } from './search.repo.js';
 
 /**
- * Issue 16: right after a bulk load the tables had no planner statistics, so both legs of a search scanned
+ * Right after a bulk load the tables had no planner statistics, so both legs of a search scanned
  * every chunk instead of using the GIN (tsv) and HNSW (embedding) indexes. The service now analyses the tables
  * itself once a batch has been indexed; this fills a fresh database through the API and reads the plans.
  */
@@ -85,7 +85,7 @@ describe('planner statistics after a bulk load', () => {
     expect(t.service.ctx.maintenance.status().lastAnalysed).toEqual(['documents', 'document_chunks']);
 
     const doc = await embeddingModelOf(t, tenant);
-    // The batch's chunks go into the HNSW graph after it (issue 15, vector-catchup.ts), and the maintenance run that
+    // The batch's chunks go into the HNSW graph after it (vector-catchup.ts), and the maintenance run that
     // follows the catch-up describes the rewritten rows.
     await eventually(
       'the chunks to be in the HNSW graph',

@@ -8,7 +8,7 @@ import { rows, type Tx } from '../../platform/db/database.js';
 import { chunkHits, fulltextLeg, fulltextLegStatement, IN_ROW_MAX_DIMENSIONS, tuneSearch, vectorLeg, vectorLegStatement } from './search.repo.js';
 
 /**
- * Issue 16 item 3: what the latency work changed in the statements of a search, read from their plans and checked
+ * What the latency work changed in the statements of a search, read from their plans and checked
  * against the plain formulas they replace (no timings: speed goes to docs/benchmarks.md).
  */
 const WORDS = ['harbour', 'lantern', 'granite', 'orchard', 'meadow', 'copper', 'falcon', 'willow', 'quarry', 'saddle', 'thistle', 'ember'];
@@ -94,7 +94,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a search statement run as a 
   it('is planned for its own words every time, never with a generic plan', async () => {
     // The pipelined client runs a statement text it has seen as a named prepared statement, and PostgreSQL switches
     // such a statement to a generic plan (made without the query's values) after five runs; for the full-text leg
-    // with a tag filter that plan took seconds (docs/benchmarks.md, issue 16). Same statement text, other words.
+    // with a tag filter that plan took seconds (docs/benchmarks.md, "Search over 100 000 chunks"). Same statement text, other words.
     const queries = ['harbour lantern', 'granite orchard', 'meadow copper', 'falcon willow', 'quarry saddle', 'thistle ember', 'harbour ember', 'copper falcon'];
     for (const query of queries) {
       await inTenant(async (tx) => {
@@ -217,7 +217,7 @@ describe('vector leg over few chunks', () => {
     const overflow = { ...options(), exactMaxChunks: 1 };
     const inGraph = await inTenant(async (tx) => (await tuneSearch(tx, 40), vectorLeg(tx, tenant.tenantId, filters(), overflow)));
     expect(inGraph.length).toBeGreaterThan(0);
-    // As right after an indexing job (issue 15): the memory's chunks written outside the graph; answered as before,
+    // As right after an indexing job: the memory's chunks written outside the graph; answered as before,
     // from the pending branch. Rolled back, so the other tests keep the graph.
     let seen: { analysed: string; got: { id: string }[] } | undefined;
     const rolledBack = new Error('rolled back on purpose');

@@ -95,7 +95,7 @@ export const IN_ROW_MAX_DIMENSIONS = 448;
  * - up to `always` chunks, exactly whatever their share (a few ms; a small tenant alone in its graph walks it in
  *   ~4 ms, faster than 8 000 exact comparisons, but finds a third of the true neighbours);
  * - up to `max` chunks, exactly if they are at most a quarter of the table's chunks (`EXACT_MAX_SHARE`): that is
- *   where the walk costs more than the comparisons (measured: docs/benchmarks.md, issue 16);
+ *   where the walk costs more than the comparisons (measured: docs/benchmarks.md, "Search over 100 000 chunks");
  * - above, the graph. Out of line both limits are one: 2 000 chunks up to 768 dimensions, fewer as the vectors
  *   grow, so an exact comparison stays within ~25 ms (measured per chunk on the PostgreSQL server here: 12 µs at
  *   768 dimensions, 17 at 1 536, 49 at 3 072; 2 000 chunks of 3 072 took ~100 ms where the graph's walk takes 5-20):
@@ -137,7 +137,7 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
  * line (more than IN_ROW_MAX_DIMENSIONS): the planner costs a distance as one operator call and does not see the
  * TOAST read behind it (12-50 µs a chunk at 768-3 072 dimensions), so up to ~10 000 filtered chunks it would
  * rather sort them all than walk the graph (4 000 chunks of 1 536 dimensions: 83 ms sorted, 4.6 ms walked;
- * docs/benchmarks.md, issue 16). With sorting off for this one statement the walk is the graph branch's only way
+ * docs/benchmarks.md, "Embeddings of more than 448 dimensions"). With sorting off for this one statement the walk is the graph branch's only way
  * to its order; the exact branch and the final order still sort, as they must. The setting is put back after.
  * Sorting off adds PostgreSQL's disable cost to those sorts, which would start JIT compilation (~600 ms): the
  * caller has run tuneSearch, which turns jit off for the whole search transaction.
@@ -245,7 +245,7 @@ export async function embeddingModelsInUse(tx: Tx, tenantId: string) {
  * of frequent words matches a large share of the chunks (most of the benchmark's queries match thousands of 100 000),
  * and ranking reads every match's tsvector out of line (~5-10 µs a chunk); the tiers (fulltextTiers) keep the chunks
  * that can rank first inside the cap. 300 answers the retrieval evaluation as well as 1 000 did without tiers
- * (docs/benchmarks.md, issue 16: full-text MRR 0.839 against 0.841, hybrid 0.890 against 0.886) in half the time.
+ * (docs/benchmarks.md, "Retrieval quality": full-text MRR 0.839 against 0.841, hybrid 0.890 against 0.886) in half the time.
  */
 export const FULLTEXT_MAX_RANKED = 300;
 
@@ -450,7 +450,7 @@ export async function chunkHits(tx: Tx, tenantId: string, ids: string[]): Promis
  * - plan_cache_mode force_custom_plan: a statement run as a named prepared statement (the embedded database's
  *   pipelined client, DATABASE_PREPARED_STATEMENTS on a server) gets a generic plan after five runs, made without
  *   the words, tags and tenant of the query. The full-text leg's generic plan joined every document of the tenant
- *   with a tag filter and took 0.4-2 s where the query's own plan takes 20 ms (docs/benchmarks.md, issue 16): every
+ *   with a tag filter and took 0.4-2 s where the query's own plan takes 20 ms (docs/benchmarks.md, "Search over 100 000 chunks"): every
  *   search statement's cost depends on its values, so each is planned for them.
  * - jit off: a statement whose estimated cost passes jit_above_cost (100 000 by default) is compiled with LLVM
  *   first, ~600 ms here, for statements that run in a few ms; a disabled plan node (enable_seqscan, or the sort a

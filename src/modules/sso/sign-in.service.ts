@@ -21,7 +21,7 @@ import type { SsoProviderRow, SsoStateRow, StatePurpose } from './sso.table.js';
 import { consumeState, findStateTenant, insertState, purgeStates } from './states.repo.js';
 import { findTenantByRef } from './tenant-match.js';
 
-/** A pending redirect lives 10 minutes (issue 10), measured on the service clock. */
+/** A pending redirect lives 10 minutes, measured on the service clock. */
 export const STATE_TTL_MS = 10 * 60_000;
 /** Ended states are kept a day for the audit of a late callback, then purged when the tenant stores a new one. */
 const KEEP_ENDED_MS = 24 * 3600_000;

@@ -164,7 +164,7 @@ describe('owner protection', () => {
     expect((await call('PATCH', `/api/v1/users/${second.userId}`, a.token, { role: 'admin' })).statusCode).toBe(200);
     for (const patch of [{ role: 'admin' }, { status: 'disabled' }]) {
       const res = await call('PATCH', `/api/v1/users/${a.ownerId}`, a.token, patch);
-      // issue 9: the last active owner is a 409 with a clear detail (it was a 422 before).
+      // The last active owner is a 409 with a clear detail: the request is valid, the tenant's state refuses it.
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('last_owner');
       expect(res.json().detail).toMatch(/last active owner/);
@@ -172,7 +172,7 @@ describe('owner protection', () => {
   });
 });
 
-describe('only an owner makes or unmakes an owner, on every path that sets a role (issue 8 S2)', () => {
+describe('only an owner makes or unmakes an owner, on every path that sets a role', () => {
   const newUser = (role: string) => ({ email: `s2-${Math.random().toString(36).slice(2, 10)}@example.com`, password: 'long enough pw', role });
   const owners = async () =>
     (await call('GET', '/api/v1/users/?limit=100', a.token)).json().items.filter((u: { role: string }) => u.role === 'owner').length;

@@ -2,7 +2,7 @@ import type { Role } from './roles.js';
 import type { Scope } from './scopes.js';
 
 /**
- * What an app manifest may ask for (issue 12): the app APIs' own permissions, and the three platform
+ * What an app manifest may ask for: the app APIs' own permissions, and the three platform
  * scopes an app may be granted. An app token carries the granted ones that its user's role also allows.
  */
 export const APP_PERMISSIONS = [

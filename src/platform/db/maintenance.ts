@@ -100,7 +100,7 @@ export async function maintainOnce(db: Database, reason: MaintenanceReason, thre
 /**
  * Keeps planner statistics current without an operator (and on the embedded database reclaims dead rows).
  * Right after a bulk load the tables have none, and the planner then scans every chunk instead of using the
- * GIN and HNSW indexes (issue 16); the embedded database has no autovacuum at all, and a server's may be off
+ * GIN and HNSW indexes; the embedded database has no autovacuum at all, and a server's may be off
  * or late. Runs in the background of the
  * process that indexed (never on a request), at most once per `intervalMs`: requests in between set one
  * pending run at the end of the interval, which covers them all. The lock in `db.maintain` keeps a second

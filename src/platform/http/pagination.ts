@@ -3,7 +3,7 @@ import { Type, type TObject, type TSchema } from 'typebox';
 /**
  * The same object schema, with the properties that have a default left out of `required`. Ajv fills a
  * missing one in before the handler runs (so its type stays "present"), and OpenAPI then does not tell
- * clients they must send it (issue 8 item 9). For query strings with defaults.
+ * clients they must send it. For query strings with defaults.
  */
 export function defaultsOptional<T extends TObject>(schema: T): T {
   const required = (schema.required ?? []).filter((name) => !('default' in (schema.properties[name] as object)));

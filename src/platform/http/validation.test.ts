@@ -3,7 +3,7 @@ import { createTenant, startTestService, type TestService, type TestTenant } fro
 import { SCOPES } from '../auth/scopes.js';
 import { validatorCompiler } from './validation.js';
 
-/** A value outside an enum gets one message naming it and the values allowed (issue 8 item 10). */
+/** A value outside an enum gets one message naming it and the values allowed. */
 const compile = (schema: object, httpPart = 'body') =>
   validatorCompiler({ schema, httpPart, method: 'POST', url: '/x' }) as unknown as ((data: unknown) => boolean) & { errors: unknown[] | null };
 

@@ -6,7 +6,7 @@ import { multipartFingerprint } from './multipart-fingerprint.js';
 
 /**
  * A retried upload with the same Idempotency-Key is a replay although the client framed it with a new
- * boundary (curl does, every time); other content under the same key is still refused (issue 8, correctness 1).
+ * boundary (curl does, every time); other content under the same key is still refused.
  */
 let t: TestService;
 let a: TestTenant;

@@ -7,7 +7,7 @@ import type { JobHandler } from '../../../platform/jobs/worker.js';
 import { indexPendingVectors, pendingVectorsOver } from './indexing.repo.js';
 
 /**
- * The HNSW insert, off the indexing job's path (issue 15, migration 0020). An indexing job writes its chunks outside
+ * The HNSW insert, off the indexing job's path (migration 0020). An indexing job writes its chunks outside
  * the HNSW graph (ann_pending); search finds them meanwhile by exact distance. This queue moves them into the graph
  * in short transactions, each sized to take about `stepTargetMs` (VECTOR_CATCHUP_STEP_MS; on the embedded database every request waits
  * behind the one connection, as for chunk writes), one job per tenant at a time.

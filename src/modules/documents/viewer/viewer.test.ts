@@ -134,7 +134,7 @@ describe('view', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="report\.pdf"/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // A PDF can carry scripts and forms: the policy of every other format, plus the browser's own embed (issue 8, S4).
+    // A PDF can carry scripts and forms: the policy of every other format, plus the browser's own embed.
     expect(res.headers['content-security-policy']).toBe(
       "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; object-src 'self'; frame-src 'self'",
     );
