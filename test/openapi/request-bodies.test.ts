@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestService, type TestService } from '../harness.js';
 
 /**
  * What clients generate code from: every operation that takes a body declares it, no property a
@@ -31,10 +31,9 @@ let t: TestService;
 let doc: { paths: Record<string, Record<string, any>> };
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
 });
-afterAll(async () => t?.close());
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, item]) =>

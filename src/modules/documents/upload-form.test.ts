@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { multipart, type Part } from '../../../test/support/documents.js';
 import { rows } from '../../platform/db/database.js';
 
@@ -12,10 +12,9 @@ let t: TestService;
 let a: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Upload forms');
 });
-afterAll(async () => t?.close());
 
 type Fields = Array<[string, string]>;
 

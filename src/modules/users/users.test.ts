@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { ROLE_SCOPES, SCOPES } from '../../platform/auth/scopes.js';
 import { ROLES } from '../../platform/auth/roles.js';
 
@@ -8,10 +8,9 @@ let t: TestService;
 let a: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
 });
-afterAll(async () => t?.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });

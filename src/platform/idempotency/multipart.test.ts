@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { multipart, upload, type Part } from '../../../test/support/documents.js';
 import { multipartFingerprint } from './multipart-fingerprint.js';
 
@@ -12,10 +12,9 @@ let t: TestService;
 let a: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
 });
-afterAll(async () => t?.close());
 
 const documentCount = async () =>
   (await t.app.inject({ method: 'GET', url: '/api/v1/documents/?limit=1', headers: a.auth() })).json().total as number;
