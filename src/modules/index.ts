@@ -103,7 +103,7 @@ export function createModules(ctx: CoreContext): Module[] {
           await rm(spooled, { force: true });
         }
       },
-      withdraw: async (t, ids) => (await documents!.remover.remove(t.tx, t.tenantId, ids)).afterCommit,
+      withdraw: async (t, ids) => (await documents!.remover.remove(t, ids)).afterCommit,
     },
   });
   // The installations service reads this list when it purges, so adding to it after createApps is in time.

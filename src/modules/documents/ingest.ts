@@ -112,11 +112,9 @@ export function createIngestService(deps: IngestDeps) {
 
     const stored = await blobs.put(createReadStream(file.path), { tenantId, kind: 'documents' });
     const work = async (t: TenantTx) => {
-      const { tx } = t;
       if (opts.memoryId && !(await memoryExists(t, opts.memoryId))) throw new AppError('memory_not_found');
       if (opts.folderId && !(await folderExists(t, opts.folderId))) throw new AppError('folder_not_found');
-      const born = await insertDocument(tx, {
-        tenantId,
+      const born = await insertDocument(t, {
         filename,
         format: detected.format,
         mimeType: detected.mimeType,
@@ -131,7 +129,7 @@ export function createIngestService(deps: IngestDeps) {
         createdByApiKeyId: principal.kind === 'api_key' ? principal.apiKeyId : null,
       });
       // Same transaction: the document never exists without the job that will index it.
-      const { document } = await deps.scheduler.scheduleIndexing(tx, born, opts.batchId ? 'bulk' : 'upload');
+      const { document } = await deps.scheduler.scheduleIndexing(t, born, opts.batchId ? 'bulk' : 'upload');
       return document;
     };
 

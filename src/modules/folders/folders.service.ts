@@ -108,7 +108,7 @@ export function createFoldersService(deps: FoldersDeps) {
       } else {
         await lockFolderTree(t); // no folder moves into the subtree while it goes
         const tree = await subtreeIds(t, id);
-        after = (await deps.documents.remove(t.tx, t.tenantId, await documentIdsInFolders(t, tree))).afterCommit;
+        after = (await deps.documents.remove(t, await documentIdsInFolders(t, tree))).afterCommit;
       }
       await deleteFolder(t, id); // subfolders follow by foreign key
       await audit(t, 'folder.deleted', principal, {

@@ -78,7 +78,7 @@ export function createMemoriesService(deps: MemoriesDeps) {
       if (cascade) {
         const documentIds = await memoryDocumentIds(t, id);
         documentsDeleted = documentIds.length;
-        after = (await deps.documents.remove(t.tx, t.tenantId, documentIds)).afterCommit;
+        after = (await deps.documents.remove(t, documentIds)).afterCommit;
       } else await detachMemoryDocuments(t, id);
       await deleteMemory(t, id);
       await audit(t, 'memory.deleted', principal, { targetId: id, targetName: memory.name, details: { cascade, documents_deleted: documentsDeleted } });

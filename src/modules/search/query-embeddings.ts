@@ -37,7 +37,7 @@ export function createQueryEmbedder(deps: QueryEmbedderDeps) {
   /** The embedder that wrote the documents of `model` (null: the tenant's current one). */
   async function embedderOf(tenantId: string, model: string | null, dimensions: number | null): Promise<EmbeddingProvider> {
     if (model === null) {
-      const profile = await deps.db.tenant(tenantId, (tx) => readProfile(tx, tenantId));
+      const profile = await deps.db.tenant(tenantId, (tx) => readProfile({ tx, tenantId }));
       return deps.embeddings.forTenant(tenantId, profile.embeddingModel);
     }
     const ref = parseEmbeddingModelKey(model);

@@ -46,7 +46,7 @@ export function createReindexService(deps: ReindexDeps) {
 
   /** The model new documents of the tenant are embedded with now: the profile's, else the default, else offline. */
   async function currentTarget(tenant: TenantDb): Promise<EmbeddingTarget> {
-    const profile = await tenant.run(({ tx, tenantId }) => readProfile(tx, tenantId));
+    const profile = await tenant.run(readProfile);
     const provider = await deps.embeddings.forTenant(tenant.tenantId, profile.embeddingModel);
     return { model: embeddingModelKey(provider), dimensions: provider.dimensions };
   }
