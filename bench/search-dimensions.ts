@@ -104,7 +104,7 @@ try {
     db!.tenant(tenantId, async (tx: Tx) => {
       await tuneSearch(tx, LIMIT * 2);
       const o = { model, dimensions, vector, limit: LIMIT, ...(how === 'exact' ? { exactAlwaysChunks: 1e9, exactMaxChunks: 1e9 } : {}) };
-      return how === 'plain' ? rows<{ id: string }>(tx, vectorLegStatement(tenantId, filters, o)) : vectorLeg(tx, tenantId, filters, o);
+      return how === 'plain' ? rows<{ id: string }>(tx, vectorLegStatement(tenantId, filters, o)) : vectorLeg({ tx, tenantId }, filters, o);
     });
   const measure = async (filters: SearchFilters, how: 'leg' | 'plain' = 'leg') => {
     for (const v of vectors.slice(0, 10)) await leg(filters, v, how);

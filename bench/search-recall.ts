@@ -51,7 +51,7 @@ for (const c of cases) {
       const t = performance.now();
       const got = await db.tenant(c.tenant, async (tx) => {
         await tuneSearch(tx, limit * 2);
-        return vectorLeg(tx, c.tenant, c.filters, { model, dimensions: kept.dimensions, vector, limit, ...exactOptions });
+        return vectorLeg({ tx, tenantId: c.tenant }, c.filters, { model, dimensions: kept.dimensions, vector, limit, ...exactOptions });
       });
       ms.push(performance.now() - t);
       if (strategy === 'exact') truth.push(new Set(got.map((r) => r.id)));

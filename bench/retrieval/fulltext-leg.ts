@@ -38,7 +38,7 @@ try {
       const t = performance.now();
       const hits = await db.tenant(tenantId, async (tx) => {
         await tuneSearch(tx, null);
-        const statement = await fulltextLegStatement(tx, tenantId, {}, question, LIMIT, cap);
+        const statement = await fulltextLegStatement({ tx, tenantId }, {}, question, LIMIT, cap);
         return statement ? rows(tx, statement) : [];
       });
       if (pass === 2) {

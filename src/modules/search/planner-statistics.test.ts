@@ -4,6 +4,7 @@ import { createTenant, startTestService, type TestService, type TestTenant } fro
 import { eventually } from '../../../test/support/eventually.js';
 import { embeddingModelOf, fixedQueryVector } from '../../../test/support/vector-leg.js';
 import { rows } from '../../platform/db/database.js';
+import { tenantDb } from '../../platform/db/tenant-db.js';
 import { fulltextLegStatement, vectorLegStatement } from './search.repo.js';
 
 /**
@@ -102,7 +103,7 @@ describe('planner statistics after a bulk load', () => {
       (plan) => new RegExp(`Index Scan using \\S*${doc.dimensions}\\S*`).test(plan) && !/Seq Scan on document_chunks/.test(graphBranchOf(plan)),
       60_000,
     ).catch(() => explain(vectorStatement)); // the assertions below then show the plan
-    const fulltext = await t.service.ctx.db.tenant(tenant.tenantId, (tx) => fulltextLegStatement(tx, tenant.tenantId, {}, 'uniqueterm17x', 10));
+    const fulltext = await tenantDb(t.service.ctx.db, tenant.tenantId).run((tt) => fulltextLegStatement(tt, {}, 'uniqueterm17x', 10));
     const fulltextPlan = await explain(fulltext!);
 
     expect(fulltextPlan, fulltextPlan).toMatch(/Bitmap Index Scan on \S*tsv\S*|Index Scan using \S*tsv\S*/);

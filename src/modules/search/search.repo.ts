@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Tx } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/tenant-db.js';
 import { parseFulltextQuery, type FulltextQuery } from './fulltext-query.js';
 
 export interface SearchFilters {
@@ -128,7 +129,7 @@ export function graphCast(dimensions: number): { type: string; ops: string } {
  * say so, else through the partial HNSW index of the dimension (the cast to graphCast(D) is that index's
  * expression) plus the chunks not yet in its graph, by the same cast so the two lists compare.
  */
-export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters, o: VectorLegOptions) {
+export async function vectorLeg({ tx, tenantId }: TenantTx, filters: SearchFilters, o: VectorLegOptions) {
   return underLegSettings(tx, o.dimensions, () => rows<{ id: string; distance: number }>(tx, vectorLegStatement(tenantId, filters, o)));
 }
 
@@ -222,7 +223,7 @@ function pendingNearest(where: SQL, cast: SQL, o: VectorLegOptions, onlyIf: SQL)
  * re-embedding run moves the tenant to another model), however many documents there are. Documents in error are
  * not told apart here (that would read every row): at worst their model costs one query embedding for nothing.
  */
-export async function embeddingModelsInUse(tx: Tx, tenantId: string) {
+export async function embeddingModelsInUse({ tx, tenantId }: TenantTx) {
   const known = sql`tenant_id = ${tenantId} AND live_job_id IS NOT NULL AND embedding_model IS NOT NULL AND embedding_dimensions IS NOT NULL`;
   return rows<{ model: string | null; dimensions: number | null }>(tx, sql`
     WITH RECURSIVE models AS (
@@ -313,7 +314,7 @@ export function fulltextTiers(c: ConfigQuery, maxRanked: number): { match: strin
  * (usually one; two while a changed profile is re-indexed), in one round trip. The configurations in use are
  * found with a loose index scan of (tenant_id, ts_config): one index probe per configuration.
  */
-async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<ConfigQuery[]> {
+async function normalise({ tx, tenantId }: TenantTx, q: FulltextQuery): Promise<ConfigQuery[]> {
   const parts = [
     ...q.words.map((text) => ({ kind: 'word', text })),
     ...q.phrases.map((text) => ({ kind: 'phrase', text })),
@@ -366,15 +367,14 @@ async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<Co
  * (FULLTEXT_MAX_RANKED by default), and a tier is read only while every better tier of its configuration found
  * fewer than `limit` chunks: with `limit` chunks holding k terms, none holding fewer can reach the answer.
  */
-export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number, maxRanked = FULLTEXT_MAX_RANKED) {
-  const statement = await fulltextLegStatement(tx, tenantId, filters, query, limit, maxRanked);
-  return statement ? rows<{ id: string; rank: number }>(tx, statement) : [];
+export async function fulltextLeg(t: TenantTx, filters: SearchFilters, query: string, limit: number, maxRanked = FULLTEXT_MAX_RANKED) {
+  const statement = await fulltextLegStatement(t, filters, query, limit, maxRanked);
+  return statement ? rows<{ id: string; rank: number }>(t.tx, statement) : [];
 }
 
 /** The statement fulltextLeg runs, or null when the query has nothing to search for (a test EXPLAINs it). */
 export async function fulltextLegStatement(
-  tx: Tx,
-  tenantId: string,
+  t: TenantTx,
   filters: SearchFilters,
   query: string,
   limit: number,
@@ -382,7 +382,8 @@ export async function fulltextLegStatement(
 ): Promise<SQL | null> {
   const parsed = parseFulltextQuery(query);
   if (parsed.words.length === 0 && parsed.phrases.length === 0) return null;
-  const configs = await normalise(tx, tenantId, parsed);
+  const configs = await normalise(t, parsed);
+  const { tenantId } = t;
   if (configs.length === 0) return null;
   // Memories, documents or a folder name few documents: their live chunk sets' jobs, listed once (CTE jobs), let the
   // planner intersect each scan's GIN matches with those chunks (a BitmapAnd with the index of chunks by job, 0021)
@@ -433,7 +434,7 @@ export async function fulltextLegStatement(
  * transaction's snapshot, and a reindex swapped in between leaves the old set's rows until they are deleted in
  * batches; such an id is dropped here rather than shown.
  */
-export async function chunkHits(tx: Tx, tenantId: string, ids: string[]): Promise<ChunkHit[]> {
+export async function chunkHits({ tx, tenantId }: TenantTx, ids: string[]): Promise<ChunkHit[]> {
   if (ids.length === 0) return [];
   return rows<ChunkHit>(tx, sql`
     SELECT c.id AS chunk_id, c.document_id, d.filename, c.text, c.page, c.section, d.tags, d.memory_id
