@@ -74,6 +74,32 @@ const boundaries = {
   },
 };
 
+/**
+ * One way to reach a tenant's rows: a TenantDb (the route builder's `tenant`, or `tenantDb(db, id)` in jobs and the
+ * CLI) whose TenantTx carries the tenant id, so a repository reads the id from the transaction it was given. Opening
+ * `db.tenant(id, tx => f(tx, id))` by hand, or a function taking a transaction and a tenant id side by side, lets a
+ * caller pair one tenant's transaction with another tenant's id. platform/db implements the TenantDb on top of
+ * `Database.tenant`; tests may open it to probe row-level security.
+ */
+const TX_THEN_TENANT_ID = "[params.0.typeAnnotation.typeAnnotation.typeName.name='Tx'][params.1.name='tenantId']";
+const tenantAccess = {
+  files: ['src/**/*.ts'],
+  ignores: [...TESTS, 'src/platform/db/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='tenant']",
+        message: 'Use a TenantDb (the route builder\'s tenant, or tenantDb(db, id)) and its run(t => ...), not db.tenant(id, tx => ...).',
+      },
+      ...[':function', 'TSMethodSignature', 'TSFunctionType'].map((node) => ({
+        selector: `${node}${TX_THEN_TENANT_ID}`,
+        message: 'Take the TenantTx ({ tx, tenantId }) instead of a transaction and a tenant id side by side.',
+      })),
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'web/dist/', 'web/src/api/schema.d.ts', 'node_modules/', '.cache/', 'data/', 'coverage/'] },
   js.configs.recommended,
@@ -93,4 +119,5 @@ export default tseslint.config(
     plugins: { layout: { rules: { boundaries } } },
     rules: { 'layout/boundaries': 'error' },
   },
+  tenantAccess,
 );
