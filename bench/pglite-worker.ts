@@ -22,7 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import { freePort, load, type LoadResult } from './lib.js';
+import { freePort } from '../test/support/processes.js';
+import { load, type LoadResult } from './lib.js';
 import { KEYS, openSeeded } from './pglite-worker-thread.js';
 
 const seconds = Number(process.env.PGW_SECONDS ?? 3);

@@ -12,7 +12,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, nodeFlagsOf } from './lib.js';
+import { freePort } from '../test/support/processes.js';
+import { nodeFlagsOf } from './lib.js';
 
 // BENCH_SERVICE_DIR: another checkout (built there too), for a before/after in one run.
 const ROOT = process.env.BENCH_SERVICE_DIR ?? path.resolve(import.meta.dirname, '..');

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../harness.js';
 import { makePdf } from '../support/fixtures.js';
 import { eventually } from '../support/eventually.js';
-import { freePort, ROOT, run, start, type Started } from '../process/processes.js';
+import { freePort, ROOT, run, start, type Started } from '../support/processes.js';
 
 /**
  * The production start: what `npm run build` compiles runs with plain `node`, no TypeScript loader: the

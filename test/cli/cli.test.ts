@@ -1,44 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, onPostgres } from '../harness.js';
+import { cli, freePort, startMain, type Started } from '../support/processes.js';
 
 /**
  * The operator CLI and the service entry point as real processes: `node --import tsx src/cli.ts`
  * and `node --import tsx src/main.ts`, each with its own DATA_DIR. Nothing is imported from src.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PASSWORD = 'correct horse battery';
 
-/** The environment of a child: this one's PATH and HOME, none of the test run's database settings. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[name]) env[name] = process.env[name];
-  return { ...env, LOG_LEVEL: 'warn', ...extra };
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: childEnv(env) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+type Run = Awaited<ReturnType<typeof cli>>;
 
 const tenantCreate = (slug: string, overrides: Record<string, string | null> = {}) => {
   const flags: Record<string, string | null> = {
@@ -143,77 +118,10 @@ describe('the CLI with neither a service nor a database in DATA_DIR', { timeout:
   });
 });
 
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type LogLine = { msg?: string; req?: { url?: string }; [field: string]: unknown };
-
-interface ServiceProcess {
-  child: ChildProcess;
-  output: () => string;
-  /** How many JSON log lines were written so far. */
-  logCount(): number;
-  /** Resolves with the first JSON log line after the first `after` that `match` accepts (written already or still to come). */
-  waitForLog(match: (line: LogLine) => boolean, what: string, after?: number): Promise<LogLine>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startMain(env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: childEnv(env) });
-  let out = '';
-  const lines: LogLine[] = [];
-  const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
-  let partial = '';
-  child.stdout!.on('data', (chunk) => {
-    out += chunk;
-    partial += chunk;
-    const complete = partial.split('\n');
-    partial = complete.pop()!;
-    for (const text of complete) {
-      let line: LogLine;
-      try {
-        line = JSON.parse(text);
-      } catch {
-        continue;
-      }
-      lines.push(line);
-      for (const w of waiters) {
-        if (!w.match(line)) continue;
-        waiters.delete(w);
-        w.resolve(line);
-      }
-    }
-  });
-  child.stderr!.on('data', (c) => (out += c));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return {
-    child,
-    output: () => out,
-    exited,
-    logCount: () => lines.length,
-    waitForLog: (match, what, after = 0) =>
-      new Promise((resolve, reject) => {
-        const seen = lines.slice(after).find(match);
-        if (seen) return resolve(seen);
-        waiters.add({ match, resolve });
-        void exited.then(({ code }) => reject(new Error(`service exited (${code}) before logging ${what}:\n${out}`)));
-      }),
-  };
-}
-
 describe('with a running service holding the data directory (embedded database)', { timeout: 180_000 }, () => {
   let dataDir: string;
   let port: number;
-  let service: ServiceProcess;
+  let service: Started;
   let env: Record<string, string>;
   const base = () => `http://127.0.0.1:${port}`;
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, run } from './processes.js';
+import { freePort, runMain } from '../support/processes.js';
 
 /**
  * On PostgreSQL without pgvector the service says in one line what is missing and how to get it.
@@ -54,7 +54,7 @@ describe.skipIf(!reachable)('a PostgreSQL database where pgvector cannot be enab
     url.username = name;
     url.password = name;
     url.pathname = `/${name}`;
-    const result = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const result = await runMain({
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,
       PORT: String(await freePort()),
