@@ -2,12 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, freePort, startMain, type Started } from '../support/processes.js';
+import { cliInProcess as cli } from '../support/cli.js';
+import { freePort, startMain, type Started } from '../support/processes.js';
 
 /**
  * The outbox path as a newcomer meets it (README walkthrough): the service with no SMTP_URL, an
  * invitation over HTTP, the link read with `npm run cli -- mail list` / `mail show`, then accepted.
- * Real processes (`src/main.ts`, `src/cli.ts`); nothing is imported from src.
+ * The service is a real process (`src/main.ts`); the CLI runs in this process and reaches it over its socket, as
+ * `src/cli.ts` does (test/cli/cli.test.ts runs that entry point itself).
  */
 const PASSWORD = 'correct horse battery';
 const BASE = 'https://kb.example.test';
