@@ -3,7 +3,7 @@ import type { CoreContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/database.js';
 import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { AppError, payloadTooLarge, unprocessable, unsupportedMediaType } from '../../platform/http/errors.js';
+import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { detectFileFormat, type DocumentFormat } from '../ingestion/index.js';
 import { folderExists, insertDocument, memoryExists } from './documents.repo.js';
 import { INGEST_QUEUE, type DocumentRow } from './documents.table.js';
@@ -97,10 +97,10 @@ export function createIngestService(deps: IngestDeps) {
     // Checked first, whatever the format: a 0-byte file has nothing to index, so it would only ever end in
     // an indexed document without chunks (or a format refusal that hides the real reason).
     if (file.size === 0) throw unprocessable(['body', 'file'], EMPTY_FILE_DETAIL, 'empty_file');
-    if (file.size > config.uploadMaxBytes) throw payloadTooLarge(tooLargeDetail());
+    if (file.size > config.uploadMaxBytes) throw new AppError('payload_too_large', tooLargeDetail());
     const filename = sanitizeFilename(file.filename);
     const detected = await detectFileFormat(file.path, filename);
-    if (!detected.ok) throw unsupportedMediaType(detected.detail);
+    if (!detected.ok) throw new AppError('unsupported_media_type', detected.detail);
     const formatTooLarge = formatTooLargeDetail(detected.format, file.size);
     if (formatTooLarge) throw new AppError('document_too_large_for_format', formatTooLarge);
     let tags: string[] = [];

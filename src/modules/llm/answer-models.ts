@@ -1,5 +1,5 @@
 import type { Principal } from '../../platform/auth/principal.js';
-import { AppError, HttpError } from '../../platform/http/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { CallAborted } from './calls/attempts.js';
 import type { ChatInput, ChatResult, ChatService, ChatStream } from './calls/chat.service.js';
 import { ProviderFailure } from './calls/failures.js';
@@ -81,7 +81,7 @@ export function createAnswerModels(deps: AnswerModelsDeps): AnswerModels {
       if (error instanceof CallAborted) throw error;
       // Provider failures are in the error log already (every attempt is); a refusal before any call is written here.
       if (error instanceof ProviderFailure) return { status: 'failed', model, code: error.code, detail: error.message };
-      const refusal = error instanceof HttpError ? error : new AppError('internal_error', error instanceof Error ? error.message : String(error));
+      const refusal = error instanceof AppError ? error : new AppError('internal_error', error instanceof Error ? error.message : String(error));
       const detail = typeof refusal.detail === 'string' ? refusal.detail : refusal.code;
       await deps.errors
         .record({

@@ -172,8 +172,3 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_CODES, code);
 }
-
-/** The status of a code; a code missing from the table keeps the status its thrower chose (the test lists it). */
-export function statusOf(code: string, fallback: number): number {
-  return isErrorCode(code) ? ERROR_CODES[code].status : fallback;
-}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateText, streamText, type FinishReason, type LanguageModelUsage, type ModelMessage } from 'ai';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { payloadTooLarge, unprocessable, type AppError } from '../../../platform/http/errors.js';
+import { AppError, unprocessable } from '../../../platform/http/errors.js';
 import { CallAborted, withRetries } from './attempts.js';
 import { ProviderFailure, rethrowAsAppError } from './failures.js';
 import type { ResolvedCall } from '../gate.js';
@@ -96,7 +96,7 @@ function usageOf(usage: LanguageModelUsage | undefined): ChatUsage {
 /** Checks a JSON schema cannot express: total size, and max_tokens against the model's own limit. */
 function checkLimits(chars: number, maxTokens: number | null | undefined, resolved: ResolvedCall): void {
   if (chars > MAX_PROMPT_CHARS) {
-    throw payloadTooLarge(`The messages hold ${chars.toLocaleString('en')} characters; the limit is ${MAX_PROMPT_CHARS.toLocaleString('en')}`);
+    throw new AppError('payload_too_large', `The messages hold ${chars.toLocaleString('en')} characters; the limit is ${MAX_PROMPT_CHARS.toLocaleString('en')}`);
   }
   const limit = resolved.model.maxOutputTokens;
   if (maxTokens !== undefined && maxTokens !== null && limit !== null && maxTokens > limit) {
