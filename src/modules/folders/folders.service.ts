@@ -1,6 +1,6 @@
 import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import { AppError, nonBlank, unprocessable } from '../../platform/http/errors.js';
-import { iso } from '../../platform/http/pagination.js';
+import { iso } from '../../platform/http/schemas.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { DocumentRemover } from '../documents/index.js';
 import { audit } from '../audit/index.js';

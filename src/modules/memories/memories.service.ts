@@ -2,7 +2,7 @@ import type { TenantDb } from '../../platform/db/tenant-db.js';
 import { AppError, nonBlank } from '../../platform/http/errors.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { hasScopes } from '../../platform/auth/scopes.js';
-import { iso } from '../../platform/http/pagination.js';
+import { iso } from '../../platform/http/schemas.js';
 import type { DocumentRemover } from '../documents/index.js';
 import { audit } from '../audit/index.js';
 import {

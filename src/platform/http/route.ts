@@ -6,7 +6,7 @@ import { tenantDb, type TenantDb } from '../db/tenant-db.js';
 import type { Principal } from '../auth/principal.js';
 import { callerBucket, rateLimitHeaders, type Caller, type Policy, type RateLimits } from '../rate-limit/limiter.js';
 import { notAuthenticated } from './errors.js';
-import { authErrors } from './pagination.js';
+import { authErrors } from './schemas.js';
 import { addAppPreflight } from './app-cors.js';
 import type { App, AuthRequirement } from './types.js';
 

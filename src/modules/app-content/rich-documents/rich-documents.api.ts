@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
-import { defaultsOptional } from '../../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../../platform/http/schemas.js';
 import { MARK_TYPES, NODE_TYPES, RICH_LIMITS } from './node-tree.js';
 
-const Uuid = Type.String({ format: 'uuid' });
 const Timestamp = Type.String({ format: 'date-time' });
 const Version = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const Title = Type.String({ minLength: 1, maxLength: 300, description: 'Shown in lists; `search` matches it' });

@@ -1,4 +1,4 @@
-import { iso } from '../../../platform/http/pagination.js';
+import { iso } from '../../../platform/http/schemas.js';
 import type { ConversationRow, MessageRow } from './conversations.table.js';
 
 /** The API shapes of conversations and their messages (snake_case, ISO times). */
