@@ -6,15 +6,14 @@ import tseslint from 'typescript-eslint';
  * Layout rules of the house (issue 7 item 5), executable:
  * - `fastify` only in route files, platform/http, platform plugins, HTTP adapters (`*.http.ts`: multipart
  *   parsing, SSE, OpenAI-shaped responses), src/app.ts, src/main.ts and tests;
- * - `drizzle-orm` only in repositories (`*.repo.ts`), table files (`*.table.ts`, and `*.schema.ts` until
- *   renamed), platform/db and tests;
+ * - `drizzle-orm` only in repositories (`*.repo.ts`), table files (`*.table.ts`), platform/db and tests;
  * - nothing under src/platform imports src/modules;
  * - a module imports another module only through that module's index.ts.
  * The first two are `no-restricted-imports` zones; the last two compare resolved paths (local rule below).
  */
 const TESTS = ['**/*.test.ts', 'test/**', 'bench/**'];
 const FASTIFY_ALLOWED = ['**/*.routes.ts', 'src/platform/http/**', 'src/platform/**/plugin.ts', '**/*.http.ts', 'src/app.ts', 'src/main.ts', ...TESTS];
-const DRIZZLE_ALLOWED = ['**/*.repo.ts', '**/*.table.ts', '**/*.schema.ts', 'src/platform/db/**', ...TESTS];
+const DRIZZLE_ALLOWED = ['**/*.repo.ts', '**/*.table.ts', 'src/platform/db/**', ...TESTS];
 
 const fastifyImports = {
   paths: [{ name: 'fastify', message: 'Fastify belongs in route files, platform/http and HTTP adapters (*.http.ts); services see plain values.' }],

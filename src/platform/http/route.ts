@@ -213,8 +213,8 @@ export function provideRouteDeps(app: App, deps: RouteDeps): void {
 }
 
 /**
- * Registers declared routes. Plain `app.get(…)` routes keep working beside them, so modules move to
- * the builder one route file at a time.
+ * Registers declared routes. Every module route is declared through the builder; the only plain Fastify
+ * routes are the platform's own (health, metrics, the console's pages, the OpenAPI document).
  */
 export function mountRoutes(app: App, routes: readonly Route[]): void {
   for (const declared of routes) {
