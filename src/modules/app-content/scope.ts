@@ -24,7 +24,7 @@ export interface ContentScope {
  */
 export type Access = 'read' | 'write' | 'delete';
 
-export const actorOf = (principal: Principal): string | null => (principal.kind === 'api_key' ? null : principal.userId);
+const actorOf = (principal: Principal): string | null => (principal.kind === 'api_key' ? null : principal.userId);
 
 /**
  * Resolves the installation a request works on. An app token names its own (and only its own: asking for

@@ -18,7 +18,7 @@ export const ManifestBody = Type.Object({
   manifest: Type.Unknown({ description: 'The manifest.json object (see GET /api/v1/app-platform/manifest-schema)' }),
 });
 
-export const ManifestIssue = Type.Object({
+const ManifestIssue = Type.Object({
   path: Type.String({ description: 'JSON pointer into the manifest ("" is the whole manifest)' }),
   message: Type.String(),
 });
@@ -49,7 +49,7 @@ export const App = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
 });
-export const AppVersion = Type.Object({
+const AppVersion = Type.Object({
   version_id: Uuid,
   version: Type.String(),
   permissions: Type.Array(Type.String()),

@@ -37,4 +37,3 @@ export function createApps(ctx: CoreContext, options: AppsOptions) {
   };
   return { module, catalog, installations, runtime, manifests };
 }
-export type Apps = ReturnType<typeof createApps>;

@@ -35,10 +35,10 @@ export interface IngestOptions {
 const MIB = 1024 * 1024;
 const sizeText = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MB` : `${bytes.toLocaleString('en-US')} bytes`);
 
-export const EMPTY_FILE_DETAIL = 'The file is empty (0 bytes): there is nothing to index.';
+const EMPTY_FILE_DETAIL = 'The file is empty (0 bytes): there is nothing to index.';
 
-export const MAX_TAGS = 50;
-export const MAX_TAG_CHARS = 64;
+const MAX_TAGS = 50;
+const MAX_TAG_CHARS = 64;
 
 /** Trimmed, de-duplicated (first spelling wins), empty ones dropped; an error when a limit is exceeded. */
 export function normalizeTags(tags: readonly string[]): { tags: string[] } | { error: string } {

@@ -17,7 +17,7 @@ export interface IndexingProfile {
 }
 
 /** The values of the column defaults (migrations 0002, 0006, 0007): a tenant that never saved a profile gets these. */
-export const DEFAULT_PROFILE: IndexingProfile = {
+const DEFAULT_PROFILE: IndexingProfile = {
   chunkSize: 512,
   chunkOverlap: 64,
   embeddingModel: null,

@@ -3,7 +3,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import { deleteDocuments } from './documents.repo.js';
 import type { DbMaintenance } from '../../platform/db/maintenance.js';
 
-export type AfterCommit = () => Promise<void>;
+type AfterCommit = () => Promise<void>;
 
 /**
  * The one way documents are hard-deleted: a single delete, a memory's or a folder's cascade. Rows go inside the

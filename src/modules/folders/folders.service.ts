@@ -21,7 +21,7 @@ export interface FoldersDeps {
   documents: DocumentRemover;
 }
 
-export function presentFolder(row: FolderWithCounts) {
+function presentFolder(row: FolderWithCounts) {
   return {
     id: row.id,
     folder_id: row.id,

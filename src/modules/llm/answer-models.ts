@@ -18,7 +18,7 @@ export interface ChatModelChoice {
   maxOutputTokens: number | null;
 }
 
-export type RerankOutcome =
+type RerankOutcome =
   | { status: 'reranked'; model: string; ranking: RerankResultItem[]; costUsd: number | null; latencyMs: number }
   /** The call failed (logged in the error log): the caller keeps its own order. */
   | { status: 'failed'; model: string; code: string; detail: string };
@@ -52,7 +52,7 @@ export interface AnswerModelsDeps {
   errors: Pick<ErrorLog, 'record'>;
 }
 
-export const NO_CHAT_MODEL =
+const NO_CHAT_MODEL =
   'No chat model is configured for this tenant: configure a provider API key (PUT /api/v2/llm/providers/{provider}/credentials) ' +
   'and enable a chat model as the default (POST /api/v2/llm/models/activate with is_default: true), or name an enabled chat model in `model`. ' +
   'mode "retrieve" needs no model.';

@@ -9,7 +9,7 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 const NullableNumber = Nullable(Type.Number());
 const NullableInteger = Nullable(Type.Integer());
 
-export const ModeSchema = Type.Enum(MODES);
+const ModeSchema = Type.Enum(MODES);
 
 
 /** `model_id` accepts a UUID or a model_name (names hold dots, colons and slashes; send a slash as %2F). */
@@ -43,14 +43,14 @@ const catalogFields = {
   in_catalog: Type.Boolean({ description: 'false once the catalog no longer lists the model (kept for tenants using it)' }),
 };
 
-export const CatalogModel = Type.Object(catalogFields);
-export const TenantModel = Type.Object({
+const CatalogModel = Type.Object(catalogFields);
+const TenantModel = Type.Object({
   ...catalogFields,
   provider_configured: Type.Boolean(),
   is_enabled: Type.Boolean(),
   is_default: Type.Boolean(),
 });
-export const V2Model = Type.Object({
+const V2Model = Type.Object({
   ...catalogFields,
   provider_configured: Type.Boolean(),
   is_enabled: Type.Boolean({ description: 'Enabled for this tenant (every model is disabled until enabled)' }),

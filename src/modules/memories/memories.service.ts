@@ -20,7 +20,7 @@ export interface MemoriesDeps {
   documents: DocumentRemover;
 }
 
-export function presentMemory(row: MemoryWithCount) {
+function presentMemory(row: MemoryWithCount) {
   return {
     id: row.id,
     memory_id: row.id,

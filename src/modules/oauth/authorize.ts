@@ -5,7 +5,7 @@ import type { AuthorizationAnswer, AuthorizationService } from './authorization.
 import { authorizeErrorHandler } from './oauth-errors.http.js';
 import { AuthorizeQuery, AuthorizeResponse, OAuthErrorBody } from './oauth.api.js';
 
-export const NO_STORE = { 'cache-control': 'no-store' };
+const NO_STORE = { 'cache-control': 'no-store' };
 export const AUTHORIZATION_CREDENTIAL = 'service_session cookie, or a user\'s own access token as bearer (checked by the handler)';
 
 /** A decision as HTTP: always 200 JSON (an untrusted client or redirect URI was thrown: `authorizeErrorHandler`'s 400). */

@@ -44,7 +44,7 @@ export interface ClientInput {
 const CLIENT_ID = /^cl_[A-Za-z0-9_-]{22}$/;
 const SECRET = opaqueTokenKind('cs');
 
-export const isClientIdShape = (value: string) => CLIENT_ID.test(value);
+const isClientIdShape = (value: string) => CLIENT_ID.test(value);
 
 function checkName(name: string): string {
   const clean = name.trim();

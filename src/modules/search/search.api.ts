@@ -22,7 +22,7 @@ export const SearchBody = Type.Object({
   mode: Type.Optional(Type.Union([Type.Literal('hybrid'), Type.Literal('vector'), Type.Literal('fulltext')], { default: DEFAULT_MODE })),
 });
 
-export const Hit = Type.Object({
+const Hit = Type.Object({
   chunk_id: Uuid,
   document_id: Uuid,
   filename: Type.String(),

@@ -107,10 +107,10 @@ export function exactLimits(dimensions: number): { always: number; max: number }
   const outOfLine = Math.round((2_000 * 768) / Math.max(dimensions, 768));
   return { always: outOfLine, max: outOfLine };
 }
-export const EXACT_MAX_SHARE = 0.25;
+const EXACT_MAX_SHARE = 0.25;
 
 /** pgvector indexes `vector` of at most this many dimensions; larger ones are indexed as `halfvec` (migration 0024). */
-export const VECTOR_INDEX_MAX_DIMENSIONS = 2_000;
+const VECTOR_INDEX_MAX_DIMENSIONS = 2_000;
 
 /**
  * The type a dimension's HNSW graphs (shared and tenants' own) index the chunk vector as, with its operator class:

@@ -19,8 +19,8 @@ import { exactLimits, graphCast } from './search.repo.js';
  * and drops the graph of a tenant below half the minimum or above OWN_GRAPH_DROP_SHARE (the gap keeps a tenant
  * near a limit from being rebuilt at every run), deleted tenants included (no chunks).
  */
-export const OWN_GRAPH_MAX_SHARE = 0.5;
-export const OWN_GRAPH_DROP_SHARE = 0.75;
+const OWN_GRAPH_MAX_SHARE = 0.5;
+const OWN_GRAPH_DROP_SHARE = 0.75;
 
 export interface TenantChunks {
   tenantId: string;

@@ -1,14 +1,4 @@
 // The sessions module as other modules see it.
-export {
-  createSessionsService,
-  presentSession,
-  type ActiveSession,
-  type ClientServes,
-  type SessionHooks,
-  type SessionsService,
-  type SessionView,
-  type StartedSession,
-} from './sessions.service.js';
+export { createSessionsService, type SessionHooks, type SessionsService } from './sessions.service.js';
 export { sessionRoutes } from './sessions.routes.js';
 export { endUserSessions } from './sessions.repo.js';
-export { SESSION_COOKIE } from './cookie.js';

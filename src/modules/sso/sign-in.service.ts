@@ -22,11 +22,11 @@ import { consumeState, findStateTenant, insertState, purgeStates } from './state
 import { findTenantByRef } from './tenant-match.js';
 
 /** A pending redirect lives 10 minutes, measured on the service clock. */
-export const STATE_TTL_MS = 10 * 60_000;
+const STATE_TTL_MS = 10 * 60_000;
 /** Ended states are kept a day for the audit of a late callback, then purged when the tenant stores a new one. */
 const KEEP_ENDED_MS = 24 * 3600_000;
 
-export const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /** The token pair of a sign-in, as the password login issues it (auth's issueFor in a new family). */
 export type IssueTokens = (t: TenantTx, user: UserRow) => Promise<{ access_token: string; refresh_token: string; expires_in: number; token_type: string }>;

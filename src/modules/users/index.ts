@@ -1,5 +1,5 @@
 // The users module as other modules see it.
-export { createUsersService, type UsersService, type Actor, type RevokeSessions } from './users.service.js';
+export { createUsersService, type RevokeSessions } from './users.service.js';
 export { createInvitationsService, type InvitationsService } from './invitations.service.js';
 export { usersRoutes } from './users.routes.js';
 export { userCommands } from './users.commands.js';

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 
-export interface CreateRequest {
+interface CreateRequest {
   dataDir: string;
   startParams: string[] | null;
 }

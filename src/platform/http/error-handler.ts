@@ -21,7 +21,7 @@ interface AjvIssue {
 }
 
 /** Ajv issues in FastAPI's `{"detail": [{"loc", "msg", "type"}]}` shape, which clients already parse. */
-export function validationDetail(issues: AjvIssue[], context: string) {
+function validationDetail(issues: AjvIssue[], context: string) {
   return issues.map((issue) => {
     const loc: (string | number)[] = [CONTEXT_LOC[context] ?? context];
     for (const part of issue.instancePath.split('/').filter(Boolean)) loc.push(/^\d+$/.test(part) ? Number(part) : part);

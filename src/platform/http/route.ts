@@ -43,7 +43,7 @@ type SuccessBody<R extends Responses> = {
 type Part<S> = S extends TSchema ? Static<S> : undefined;
 
 /** What a handler gets: the validated input, the caller, and the database bound to the caller's tenant. */
-export interface RouteContext<P, Q, B> {
+interface RouteContext<P, Q, B> {
   params: Part<P>;
   query: Part<Q>;
   body: Part<B>;
@@ -58,7 +58,7 @@ export interface RouteContext<P, Q, B> {
 }
 
 /** A route-specific budget on top of the default one: `key` names the bucket (e.g. the tenant). */
-export interface RouteRateLimit<P, Q, B> {
+interface RouteRateLimit<P, Q, B> {
   policy: Policy;
   key(ctx: RouteContext<P, Q, B>): string;
 }

@@ -12,7 +12,7 @@ const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 const NOT_STORED = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id',
   'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after', 'idempotent-replayed', 'idempotent-redacted']);
 /** On a replay, the fields of the body that were redacted before the response was kept (comma-separated paths). */
-export const REDACTED_HEADER = 'idempotent-redacted';
+const REDACTED_HEADER = 'idempotent-redacted';
 
 interface IdemState {
   caller: Caller;

@@ -155,7 +155,7 @@ export function rateLimitHeaders(decision: RateDecision): Record<string, string>
   return headers;
 }
 
-export function tooManyRequests(decision: RateDecision): AppError {
+function tooManyRequests(decision: RateDecision): AppError {
   return new AppError(
     'rate_limited',
     { limit: decision.limit, remaining: decision.remaining, retry_after: decision.retryAfterSec },

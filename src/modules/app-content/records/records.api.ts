@@ -33,7 +33,7 @@ export const ListRecordsQuery = defaultsOptional(
   ),
 );
 
-export const RecordData = Type.Unknown({ description: "The record: a JSON object matching the collection's schema" });
+const RecordData = Type.Unknown({ description: "The record: a JSON object matching the collection's schema" });
 
 export const CreateRecordBody = Type.Object({ data: RecordData });
 

@@ -6,7 +6,7 @@ const Timestamp = Type.String({ format: 'date-time' });
 const Version = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const Title = Type.String({ minLength: 1, maxLength: 300, description: 'Shown in lists; `search` matches it' });
 
-export const Content = Type.Unknown({
+const Content = Type.Unknown({
   description:
     `A ProseMirror-style node tree: {"type": "doc", "content": [...]}. Node types: ${NODE_TYPES.join(', ')}; marks: ${MARK_TYPES.join(', ')}. ` +
     `At most ${RICH_LIMITS.maxDepth} levels, ${RICH_LIMITS.maxNodes} nodes and ${RICH_LIMITS.maxBytes} bytes; images point to https URLs or asset:<asset id>.`,

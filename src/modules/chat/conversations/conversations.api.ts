@@ -6,7 +6,7 @@ import { Citation, Usage } from '../chat.api.js';
 /** TypeBox schemas of the conversation endpoints (and of the documents a conversation cited). */
 
 const Time = Type.String({ format: 'date-time' });
-export const MAX_TITLE_CHARS = 200;
+const MAX_TITLE_CHARS = 200;
 
 export const ConversationParams = Type.Object({ conversation_id: Uuid });
 
@@ -30,7 +30,7 @@ export const Conversation = Type.Object({
   updated_at: Time,
 });
 
-export const Message = Type.Object({
+const Message = Type.Object({
   message_id: Uuid,
   role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
   content: Type.String(),
@@ -58,7 +58,7 @@ export const ByConversationQuery = Type.Object({
   status: Type.Optional(Type.Union([...DocumentStatusSchema.anyOf, Type.Literal('ready')], { description: '`ready` means indexed' })),
 });
 
-export const CitedDocument = Type.Object({
+const CitedDocument = Type.Object({
   document_id: Uuid,
   filename: Type.String({ description: "The document's filename; for a deleted document, the one it was cited under" }),
   status: Type.Union([...DocumentStatusSchema.anyOf, Type.Literal('missing')], { description: 'missing: the document was deleted since' }),

@@ -16,7 +16,7 @@ export function presentConversation(row: ConversationRow) {
   };
 }
 
-export function usageOf(row: Pick<MessageRow, 'promptTokens' | 'completionTokens' | 'costUsd'>) {
+function usageOf(row: Pick<MessageRow, 'promptTokens' | 'completionTokens' | 'costUsd'>) {
   if (row.promptTokens === null && row.completionTokens === null) return null;
   return { prompt_tokens: row.promptTokens ?? 0, completion_tokens: row.completionTokens ?? 0, cost: row.costUsd };
 }

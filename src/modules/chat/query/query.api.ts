@@ -4,7 +4,7 @@ import { Uuid } from '../../../platform/http/schemas.js';
 
 /** TypeBox schemas of POST /api/v1/chat/query: validation, types and the OpenAPI document. */
 
-export const MAX_QUERY_CHARS = 8000;
+const MAX_QUERY_CHARS = 8000;
 export const DEFAULT_TOP_K = 8;
 const Tag = Type.String({ minLength: 1, maxLength: 64 });
 

@@ -18,7 +18,7 @@ import type { ScopeCheck } from './scope-check.js';
 import type { TitleWriter } from './titles.js';
 
 /** Earlier messages a follow-up is condensed and answered with (three questions and their answers). */
-export const HISTORY_MESSAGES = 6;
+const HISTORY_MESSAGES = 6;
 /** Each earlier message is cut to this length in the history: the recent gist, not whole essays. */
 const HISTORY_MESSAGE_CHARS = 4000;
 const SNIPPET_CHARS = 500;

@@ -42,7 +42,7 @@ export class JobOutcome extends Error {
 /** Wrong configuration or input: retrying the job cannot succeed. */
 export class PermanentError extends Error {}
 
-export const NO_TEXT_MESSAGE = 'No text found in the file: there is nothing to index (a scanned PDF needs a text layer).';
+const NO_TEXT_MESSAGE = 'No text found in the file: there is nothing to index (a scanned PDF needs a text layer).';
 
 // Each chunk write is its own short transaction, sized to take about this long: on PGlite every request
 // and worker shares one connection, so a long insert would stall the API.

@@ -23,7 +23,7 @@ const MIN_STEP_ROWS = 8;
 const MAX_STEP_ROWS = 512;
 const JOB_BUDGET_MS = 10_000;
 /** Pending chunks of one tenant past which the catch-up starts without waiting for the batch to end. */
-export const PENDING_CAP = 20_000;
+const PENDING_CAP = 20_000;
 
 export interface VectorCatchup {
   /**

@@ -32,7 +32,7 @@ export interface Requester {
 }
 
 /** A step runs as its own queue job; a failing step is retried this many times before the run is marked failed. */
-export const STEP_MAX_ATTEMPTS = 5;
+const STEP_MAX_ATTEMPTS = 5;
 
 /**
  * Tenant-wide re-embedding runs: bring every searchable document to the tenant's current embedding model.

@@ -74,7 +74,7 @@ export type OpenAIAnswer = { relayed: RelayedCompletion; result?: never } | { re
 export type OpenAIStreamAnswer = { relayed: RelayStream; stream?: never } | { stream: ChatStream; relayed?: never };
 
 /** OpenAI's spelling, which is what our clients and the gateway speak. */
-export function finishReasonOf(reason: FinishReason | undefined): string {
+function finishReasonOf(reason: FinishReason | undefined): string {
   switch (reason) {
     case 'content-filter':
       return 'content_filter';

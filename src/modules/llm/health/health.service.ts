@@ -9,7 +9,7 @@ import type { CredentialSource, ProviderCredentials } from '../gate.js';
 import { listHealth, upsertHealth, type HealthUpdate } from './health.repo.js';
 
 /** SPEC "Provider health": a status is trusted for 5 minutes, then a listing probes again. */
-export const HEALTH_TTL_SEC = 5 * 60;
+const HEALTH_TTL_SEC = 5 * 60;
 const PROBE_TIMEOUT_MS = 10_000;
 const QUOTA = /insufficient_quota|quota|billing|credit balance/i;
 
