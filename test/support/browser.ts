@@ -11,7 +11,7 @@ import { freePort } from './processes.js';
  * Browser tests drive Debian's chromium (`apt-get install chromium`; .ci/run installs it when missing)
  * through playwright-core: no browser is downloaded. Without it they skip and say so.
  */
-export const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? null;
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? null;
 export const browserSkipReason = CHROMIUM ? null : 'chromium is not installed (apt-get install chromium)';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

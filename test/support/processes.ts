@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** This test run's node first on PATH (the scripts check for Node 24), none of its database settings. */
-export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}` };
   for (const name of ['HOME', 'TMPDIR', 'LANG']) if (process.env[name]) env[name] = process.env[name];
   return { ...env, LOG_LEVEL: 'warn', ...extra };
@@ -19,7 +19,7 @@ export interface Exit {
 }
 
 /** A JSON log line as pino writes it. */
-export type LogLine = { msg?: string; req?: { url?: string }; [field: string]: unknown };
+type LogLine = { msg?: string; req?: { url?: string }; [field: string]: unknown };
 
 export interface Started {
   child: ChildProcess;

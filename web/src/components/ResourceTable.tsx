@@ -6,7 +6,7 @@ import { ScrollTable } from './ScrollTable';
 import { QueryState } from './States';
 
 /** One column of a table: its header, and what a row shows in it. */
-export interface Column<T> {
+interface Column<T> {
   header: string;
   align?: 'right';
   cell(row: T): ReactNode;
