@@ -131,6 +131,18 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   };
 }
 
+/**
+ * The test worker's one service with the default environment, started on first use and kept for every later file
+ * the worker runs (vitest runs a worker's files one after another in one process, modules kept: vitest.config.ts).
+ * For files that make their own tenants and read nothing global (no clock moves, no metrics, no stopping): booting
+ * a service costs seconds, most of it the database. `close()` is a no-op; the worker's exit ends the service.
+ */
+export function sharedTestService(): Promise<TestService> {
+  shared ??= startTestService().then((t) => ({ ...t, close: async () => {}, destroy: async () => {} }));
+  return shared;
+}
+let shared: Promise<TestService> | null = null;
+
 export interface TestTenant {
   tenantId: string;
   slug: string;

@@ -61,7 +61,7 @@ export function createModules(ctx: CoreContext): Module[] {
     // Rich documents become searchable as ordinary documents: a .txt document, indexed by the documents pipeline.
     searchIndex: {
       publish: async (tenant, principal, file) => (await documents.ingestText(tenant, principal, file, { tags: file.tags })).id,
-      withdraw: async (t, ids) => (await documents.remover.remove(t.tx, t.tenantId, ids)).afterCommit,
+      withdraw: async (t, ids) => (await documents.remover.remove(t, ids)).afterCommit,
     },
   });
   const apps = createApps(ctx, { purgers: appContent.purgers });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestService, type TestService } from '../harness.js';
 import { describeVerdict, judge, UNIQUE_INDEXES_SQL, type UniqueIndex } from '../../script/tenant-keys.js';
 
 /**
@@ -10,9 +10,8 @@ import { describeVerdict, judge, UNIQUE_INDEXES_SQL, type UniqueIndex } from '..
  */
 let t: TestService;
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
 });
-afterAll(async () => t?.close());
 
 describe('unique keys of tenant tables', () => {
   it('include tenant_id, or are surrogate keys, credential lookups or listed exceptions', async () => {

@@ -1,4 +1,4 @@
 // The api-keys module as other modules see it.
 export { createApiKeys } from './api-keys.module.js';
-export { generateApiKey, type ApiKeysService } from './api-keys.service.js';
+
 export { findApiKeyByHash, touchApiKeys } from './api-keys.repo.js';

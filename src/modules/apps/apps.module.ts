@@ -35,4 +35,3 @@ export function createApps(ctx: CoreContext, options: AppsOptions) {
   };
   return { module };
 }
-export type Apps = ReturnType<typeof createApps>;

@@ -7,7 +7,7 @@ import type { DocumentRow } from './documents.table.js';
 import type { IngestOptions, IngestService } from './ingest.js';
 
 /** Plain text to store as a document: its file name (a .txt one) and the text itself. */
-export interface TextFile {
+interface TextFile {
   filename: string;
   text: string;
 }

@@ -35,7 +35,7 @@ export interface PreferenceChange {
 
 /** Model listings and the tenant's preferences (enable, default, activate, deactivate). */
 /** What the language-model area tells other areas (handed to createLlm by src/modules/index.ts). */
-export interface LlmHooks {
+interface LlmHooks {
   /** The tenant's default embedding model may have changed (documents re-embeds when its documents are on another). */
   onDefaultEmbeddingModelChanged?(tenantId: string): Promise<unknown>;
 }

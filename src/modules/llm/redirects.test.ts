@@ -7,7 +7,7 @@ import { activate, CHAT_PATHS, chatBody, configureProvider } from '../../../test
 import { createLlmCalls } from './index.js';
 
 /**
- * Issue 8 S1: a provider base URL that passes the address check answers 307 to an address the service may not reach.
+ * A provider base URL that passes the address check answers 307 to an address the service may not reach.
  * The operator allows the host name `localhost` (PROVIDER_ALLOWED_HOSTS), not 127.0.0.1: the provider is reachable
  * by its name, while the redirect target, 127.0.0.1 itself, is not. Every outbound route must refuse the redirect,
  * and the "private" server must never see a request.

@@ -2,5 +2,4 @@
 export { createOAuth } from './oauth.module.js';
 export { isGrantRevoked } from './grants.query.js';
 export { clientServes } from './clients.query.js';
-export type { ClientsService } from './clients.service.js';
-export type { GrantRevoker } from './revocation.js';
+

@@ -3,7 +3,7 @@ import type { MaintenanceTask } from '../../platform/db/maintenance.js';
 import { exactLimits, graphCast } from './search.repo.js';
 
 /**
- * A tenant's own HNSW graph (issue 16 item 3). Every tenant's chunks of a dimension share one graph (the partial
+ * A tenant's own HNSW graph. Every tenant's chunks of a dimension share one graph (the partial
  * index document_chunks_hnsw_<D>, migration 0020), and a walk for one tenant passes over every other tenant's
  * chunks: a tenant with a sixth of the graph pays six times the walk and finds fewer of its true neighbours. A
  * tenant too large to be compared exactly (above exactLimits(D).max: every search of it walks) whose chunks are at
@@ -19,8 +19,8 @@ import { exactLimits, graphCast } from './search.repo.js';
  * and drops the graph of a tenant below half the minimum or above OWN_GRAPH_DROP_SHARE (the gap keeps a tenant
  * near a limit from being rebuilt at every run), deleted tenants included (no chunks).
  */
-export const OWN_GRAPH_MAX_SHARE = 0.5;
-export const OWN_GRAPH_DROP_SHARE = 0.75;
+const OWN_GRAPH_MAX_SHARE = 0.5;
+const OWN_GRAPH_DROP_SHARE = 0.75;
 
 export interface TenantChunks {
   tenantId: string;

@@ -19,13 +19,13 @@ export interface SessionsDeps {
 }
 
 /** Whether an OAuth client may serve users of a tenant (session/check with `client_id`); wired by the composition root. */
-export type ClientServes = (clientId: string, tenantId: string) => Promise<boolean>;
+type ClientServes = (clientId: string, tenantId: string) => Promise<boolean>;
 
 /**
  * Refuses (throws) a session for a user whose access token no SSO sign-in issued, e.g. a non-owner of a tenant that
  * enforces SSO (the auth module's sign-in gate); wired by the composition root.
  */
-export type SessionSignInGate = (t: TenantTx, user: { role: string }) => Promise<void>;
+type SessionSignInGate = (t: TenantTx, user: { role: string }) => Promise<void>;
 
 /** What sessions ask other modules (oauth, sso), handed over at construction. */
 export interface SessionHooks {
@@ -64,7 +64,7 @@ const SESSION_ID = opaqueTokenKind('ss');
 /** last_seen_at is written at most this often per session: the idle clock need not be exact to the second. */
 const TOUCH_EVERY_MS = 60_000;
 
-export function presentSession(session: ActiveSession): SessionView {
+function presentSession(session: ActiveSession): SessionView {
   const { user } = session;
   return {
     user: { id: user.id, email: user.email, name: user.name, role: user.role },

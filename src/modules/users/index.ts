@@ -1,6 +1,6 @@
 // The users module as other modules see it.
 export { createUsers } from './users.module.js';
-export type { UsersService, Actor, RevokeSessions } from './users.service.js';
+export type { RevokeSessions } from './users.service.js';
 export type { InvitationsService } from './invitations.service.js';
 export { findUser, findUserByEmail, findUserProfile, updateUser } from './users.repo.js';
 export type { UserRow } from './users.table.js';

@@ -23,7 +23,7 @@ export const ChatRequest = Type.Object({
   stream: Type.Optional(Type.Boolean({ default: false, description: 'Answer as text/event-stream: data: {"delta"} events, a final event with usage and cost, then data: [DONE]' })),
 });
 
-export const Usage = Type.Object({
+const Usage = Type.Object({
   prompt_tokens: Type.Integer(),
   completion_tokens: Type.Integer(),
   total_tokens: Type.Integer(),

@@ -1,5 +1,5 @@
 import type { Principal } from '../../../platform/auth/principal.js';
-import { payloadTooLarge, unprocessable } from '../../../platform/http/errors.js';
+import { AppError, unprocessable } from '../../../platform/http/errors.js';
 import type { ResolvedCall } from '../gate.js';
 import { MAX_PROMPT_CHARS, type ChatEvent, type ChatInput, type ChatResult, type ChatStream } from './chat.types.js';
 import { rethrowAsAppError } from './failures.js';
@@ -23,7 +23,7 @@ export type OpenAIStreamAnswer = { relayed: RelayStream; stream?: never } | { st
 /** Checks a JSON schema cannot express: total size, and max_tokens against the model's own limit. */
 function checkLimits(chars: number, maxTokens: number | null | undefined, resolved: ResolvedCall): void {
   if (chars > MAX_PROMPT_CHARS) {
-    throw payloadTooLarge(`The messages hold ${chars.toLocaleString('en')} characters; the limit is ${MAX_PROMPT_CHARS.toLocaleString('en')}`);
+    throw new AppError('payload_too_large', `The messages hold ${chars.toLocaleString('en')} characters; the limit is ${MAX_PROMPT_CHARS.toLocaleString('en')}`);
   }
   const limit = resolved.model.maxOutputTokens;
   if (maxTokens !== undefined && maxTokens !== null && limit !== null && maxTokens > limit) {

@@ -1,6 +1,6 @@
 import { embedMany, generateImage, transcribe } from 'ai';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { payloadTooLarge } from '../../../platform/http/errors.js';
+import { AppError } from '../../../platform/http/errors.js';
 import { withRetries } from './attempts.js';
 import { rethrowAsAppError } from './failures.js';
 import type { ResolvedCall } from '../gate.js';
@@ -103,7 +103,7 @@ export function createMediaService(deps: MediaDeps) {
     let chars = 0;
     for (const value of values) chars += value.length;
     if (chars > MAX_PROMPT_CHARS) {
-      throw payloadTooLarge(`The input holds ${chars.toLocaleString('en')} characters; the limit is ${MAX_PROMPT_CHARS.toLocaleString('en')}`);
+      throw new AppError('payload_too_large', `The input holds ${chars.toLocaleString('en')} characters; the limit is ${MAX_PROMPT_CHARS.toLocaleString('en')}`);
     }
     const model = deps.clients(resolved.credentials).embedding(resolved.model.modelName);
     const provider = resolved.credentials.provider;

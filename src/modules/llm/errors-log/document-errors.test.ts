@@ -6,7 +6,7 @@ import { eventually } from '../../../../test/support/eventually.js';
 import { activate, CHAT_PATHS, configureProvider } from '../../../../test/support/llm.js';
 
 /**
- * Provider errors of background work name their document and indexing job in their own fields (issue 8, item 4):
+ * Provider errors of background work name their document and indexing job in their own fields:
  * a tenant whose indexing profile asks for model-written descriptions, a provider that fails, and the error log
  * lists each failed attempt with `document_id` and `job_id`, filterable by document. One worker slot, so each
  * document's description step ends before the next document's starts.
