@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/platform/config.js';
 import { openPglite } from '../src/platform/db/pglite.js';
 import type { Database } from '../src/platform/db/database.js';
 import { startService, type Service } from '../src/runtime.js';
+import { cheapPasswordHashesForTests } from '../src/modules/users/passwords.js';
 import type { App } from '../src/platform/http/types.js';
 import type { Scope } from '../src/platform/auth/scopes.js';
 import type { Role } from '../src/platform/auth/roles.js';
@@ -76,6 +77,7 @@ export async function freshDatabase(): Promise<{ databaseUrl: string | null; dro
 
 /** Starts the whole service (API and workers) on a fresh database, like production but in-process. */
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  cheapPasswordHashesForTests();
   const dataDir = options.reuse?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kb-test-')));
   const fresh = options.reuse ? null : await freshDatabase();
   const databaseUrl = options.reuse ? (options.reuse.databaseUrl ?? null) : fresh!.databaseUrl;
