@@ -6,15 +6,14 @@ import tseslint from 'typescript-eslint';
  * Layout rules of the house (issue 7 item 5), executable:
  * - `fastify` only in route files, platform/http, platform plugins, HTTP adapters (`*.http.ts`: multipart
  *   parsing, SSE, OpenAI-shaped responses), src/app.ts, src/main.ts and tests;
- * - `drizzle-orm` only in repositories (`*.repo.ts`), table files (`*.table.ts`, and `*.schema.ts` until
- *   renamed), platform/db and tests;
+ * - `drizzle-orm` only in repositories (`*.repo.ts`), table files (`*.table.ts`), platform/db and tests;
  * - nothing under src/platform imports src/modules;
  * - a module imports another module only through that module's index.ts.
  * The first two are `no-restricted-imports` zones; the last two compare resolved paths (local rule below).
  */
 const TESTS = ['**/*.test.ts', 'test/**', 'bench/**'];
 const FASTIFY_ALLOWED = ['**/*.routes.ts', 'src/platform/http/**', 'src/platform/**/plugin.ts', '**/*.http.ts', 'src/app.ts', 'src/main.ts', ...TESTS];
-const DRIZZLE_ALLOWED = ['**/*.repo.ts', '**/*.table.ts', '**/*.schema.ts', 'src/platform/db/**', ...TESTS];
+const DRIZZLE_ALLOWED = ['**/*.repo.ts', '**/*.table.ts', 'src/platform/db/**', ...TESTS];
 
 const fastifyImports = {
   paths: [{ name: 'fastify', message: 'Fastify belongs in route files, platform/http and HTTP adapters (*.http.ts); services see plain values.' }],
@@ -74,6 +73,32 @@ const boundaries = {
   },
 };
 
+/**
+ * One way to reach a tenant's rows: a TenantDb (the route builder's `tenant`, or `tenantDb(db, id)` in jobs and the
+ * CLI) whose TenantTx carries the tenant id, so a repository reads the id from the transaction it was given. Opening
+ * `db.tenant(id, tx => f(tx, id))` by hand, or a function taking a transaction and a tenant id side by side, lets a
+ * caller pair one tenant's transaction with another tenant's id. platform/db implements the TenantDb on top of
+ * `Database.tenant`; tests may open it to probe row-level security.
+ */
+const TX_THEN_TENANT_ID = "[params.0.typeAnnotation.typeAnnotation.typeName.name='Tx'][params.1.name='tenantId']";
+const tenantAccess = {
+  files: ['src/**/*.ts'],
+  ignores: [...TESTS, 'src/platform/db/**'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='tenant']",
+        message: 'Use a TenantDb (the route builder\'s tenant, or tenantDb(db, id)) and its run(t => ...), not db.tenant(id, tx => ...).',
+      },
+      ...[':function', 'TSMethodSignature', 'TSFunctionType'].map((node) => ({
+        selector: `${node}${TX_THEN_TENANT_ID}`,
+        message: 'Take the TenantTx ({ tx, tenantId }) instead of a transaction and a tenant id side by side.',
+      })),
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'web/dist/', 'web/src/api/schema.d.ts', 'node_modules/', '.cache/', 'data/', 'coverage/'] },
   js.configs.recommended,
@@ -93,4 +118,5 @@ export default tseslint.config(
     plugins: { layout: { rules: { boundaries } } },
     rules: { 'layout/boundaries': 'error' },
   },
+  tenantAccess,
 );

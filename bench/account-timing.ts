@@ -1,5 +1,5 @@
 /**
- * Enumeration by timing (issue 9 items 5–6): the code and reset requests answer the same body for
+ * Enumeration by timing: the code and reset requests answer the same body for
  * every address, and should take about the same time (the request only enqueues a job, whatever the
  * address; the job decides whether to mail). This measures it: requests for an active
  * account (a code or link is stored and a mail queued, outbox mode) interleaved with requests for an

@@ -1,5 +1,5 @@
 /**
- * App data benchmark (issue 12): creating and listing records with an app access token, against
+ * App data benchmark: creating and listing records with an app access token, against
  * GET /api/auth/me with a JWT (no database) and GET /api/v1/api-keys/ (a tenant-scoped database read of the
  * platform) in the same run and the same process (the ratios are what to compare across machines). The service runs as its own process on loopback; autocannon drives it, and every response
  * time is kept so that p50/p95/p99 are exact.

@@ -1,5 +1,5 @@
 /**
- * App platform (issue 12 items 1–5): what an app token costs against a user's JWT on the same routes, how
+ * App platform: what an app token costs against a user's JWT on the same routes, how
  * fast manifests validate, and the latency of opening an app (launch + exchange, one after the other).
  * Usage: npx tsx bench/apps.ts            (embedded PGlite)
  *        DATABASE_URL=postgresql://... npx tsx bench/apps.ts

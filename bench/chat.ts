@@ -1,5 +1,5 @@
 /**
- * Chat benchmark (issue 11): the service's own time per POST /api/v1/chat/query — retrieval, reranking's share aside,
+ * Chat benchmark: the service's own time per POST /api/v1/chat/query — retrieval, reranking's share aside,
  * packing, prompt, citations and storage, excluding the model — over 100 000 seeded chunks.
  *
  * Set-up: the service in its own process on a fresh data directory (PGlite by default; with BENCH_DATABASE_URL a fresh

@@ -1,5 +1,5 @@
 /**
- * Core request-path benchmark (issue 2): the same service process, loaded on loopback by autocannon,
+ * Core request-path benchmark: the same service process, loaded on loopback by autocannon,
  * for (a) a bare JSON route (the ceiling), (b) /api/auth/me with a JWT, (c) /api/auth/verify with
  * an API key, (d) a replayed idempotent POST, (e) /api/v1/api-keys/ with an API key (a database read).
  * Usage: npx tsx bench/core.ts            (embedded PGlite)

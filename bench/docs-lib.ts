@@ -396,7 +396,7 @@ export async function queryThroughput(service: RunningService, tenant: BenchTena
 
 /**
  * Waits for the service (and, on PostgreSQL, its database's backends) to go quiet after a measurement: the
- * background work that follows an indexed batch (the HNSW catch-up of issue 15, planner statistics). Quiet: under
+ * background work that follows an indexed batch (the HNSW catch-up, planner statistics). Quiet: under
  * 10 % of one core in a whole second, twice in a row. Returns when the first quiet second began (seconds since
  * `t0`, a performance.now() value) and the CPU seconds used from the call until then; null after `capS`.
  */

@@ -1,5 +1,5 @@
 /**
- * Documents ingestion benchmark (issue 3).
+ * Documents ingestion benchmark.
  *
  * (a) Parse + chunk throughput per format over ../shared/corpus (skipped with a message when absent): in this
  *     process, parseDocument() then chunkDocument() at 512/64 tokens, file by file, broken/ excluded; MB/s per

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
+import { freePort } from '../test/support/processes.js';
 
 export interface LoadResult {
   name: string;
@@ -12,16 +12,6 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export interface RunningService {

@@ -1,5 +1,5 @@
 /**
- * Language-model gateway overhead (issue 4): the latency our chat endpoints add on top of the provider. In one run,
+ * Language-model gateway overhead: the latency our chat endpoints add on top of the provider. In one run,
  * autocannon (50 connections, non-streamed chat) loads (a) the fake OpenAI provider directly and (b) the same
  * completion through the service: POST /api/v1/llm/chat and (c) the OpenAI-compatible POST /v1/chat/completions,
  * with a tenant whose openai key points at the fake (PROVIDER_ALLOW_PRIVATE_URLS=true), and (d) a bare node:http proxy

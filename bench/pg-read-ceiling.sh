@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # How many tenant reads per second the PostgreSQL server on this machine can serve at all, with no HTTP and no Node:
 # pgbench (C, 8 connections, 2 threads) replays the statements of (e) `GET /api/v1/api-keys/` (bench/core.ts) against
-# the service's own schema, as the app role under row-level security (issue 13 item 5, docs/benchmarks.md).
+# the service's own schema, as the app role under row-level security (docs/benchmarks.md, "Core request path").
 # Usage: bench/pg-read-ceiling.sh [SECONDS]       (BENCH_PG, default postgresql://postgres@127.0.0.1:5432)
 # Creates and drops a database. Compare with (a), the bare route, of bench/core.ts in the same locked run.
 set -euo pipefail

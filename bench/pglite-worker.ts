@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 5: would PGlite in a worker thread of its own serve the tenant read of (e) faster than on the
+ * Would PGlite in a worker thread of its own serve the tenant read of (e) faster than on the
  * service's event loop? Measures, in one run, the service's embedded database (openPglite, pipelined client,
  * migrations, pgvector; one tenant, 22 API keys) with the read of GET /api/v1/api-keys/?limit=20
  * (listApiKeys(t, 0, 20) in db.tenant()):
@@ -22,7 +22,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { MessageChannel, Worker } from 'node:worker_threads';
-import { freePort, load, type LoadResult } from './lib.js';
+import { freePort } from '../test/support/processes.js';
+import { load, type LoadResult } from './lib.js';
 import { KEYS, openSeeded } from './pglite-worker-thread.js';
 
 const seconds = Number(process.env.PGW_SECONDS ?? 3);

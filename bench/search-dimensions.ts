@@ -1,5 +1,5 @@
 /**
- * The vector leg for an embedding model of more than 2 000 dimensions (issue 16; migration 0024): with a graph
+ * The vector leg for an embedding model of more than 2 000 dimensions (migration 0024): with a graph
  * (`document_chunks_hnsw_<D>`, halfvec) against without one (the index dropped: what every such tenant had before
  * 0024, the leg then sorting every chunk of its filters by distance, each vector read out of TOAST).
  *
@@ -104,7 +104,7 @@ try {
     db!.tenant(tenantId, async (tx: Tx) => {
       await tuneSearch(tx, LIMIT * 2);
       const o = { model, dimensions, vector, limit: LIMIT, ...(how === 'exact' ? { exactAlwaysChunks: 1e9, exactMaxChunks: 1e9 } : {}) };
-      return how === 'plain' ? rows<{ id: string }>(tx, vectorLegStatement(tenantId, filters, o)) : vectorLeg(tx, tenantId, filters, o);
+      return how === 'plain' ? rows<{ id: string }>(tx, vectorLegStatement(tenantId, filters, o)) : vectorLeg({ tx, tenantId }, filters, o);
     });
   const measure = async (filters: SearchFilters, how: 'leg' | 'plain' = 'leg') => {
     for (const v of vectors.slice(0, 10)) await leg(filters, v, how);

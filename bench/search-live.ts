@@ -1,5 +1,5 @@
 /**
- * Search while and right after ingesting through the API (issue 16, item 2).
+ * Search while and right after ingesting through the API.
  *
  * bench/search.ts measures a seeded database whose indexes were rebuilt and whose statistics are fresh; users never
  * see that state. Here, per database, the service runs in its own process on an empty database (PGlite: a fresh data

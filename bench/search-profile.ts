@@ -1,5 +1,5 @@
 /**
- * Where a search query's time goes (issue 16 item 3): the search service itself, in this process, over a database
+ * Where a search query's time goes: the search service itself, in this process, over a database
  * seeded and kept by bench/search.ts (BENCH_KEEP), with every statement timed as the service issues it (the app
  * role, the tenant set, the same transactions). No HTTP: what remains beside the statements is the service's own
  * CPU (query embedding, fusion, collapse) and the driver.

@@ -1,6 +1,6 @@
 /**
- * Hybrid search over documents a provider embedded, with the provider's latency for the query embedding
- * (issue 16, item 3): what the full-text leg running during that round trip saves.
+ * Hybrid search over documents a provider embedded, with the provider's latency for the query embedding:
+ * what the full-text leg running during that round trip saves.
  *
  * The fake OpenAI provider runs in this process; the service in its own (PGlite on a fresh data directory, or a
  * fresh database bench_<timestamp> on the BENCH_DATABASE_URL server, dropped afterwards). A tenant makes the fake's

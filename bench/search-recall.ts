@@ -1,11 +1,11 @@
 /**
- * How many of the true nearest chunks the vector leg finds, and at what cost (issue 16 item 3), over a database
+ * How many of the true nearest chunks the vector leg finds, and at what cost, over a database
  * seeded and kept by bench/search.ts (BENCH_KEEP). Per case (the filters of bench/search.ts) and per strategy, the
  * vector leg as search.repo.ts runs it (the app role, the tenant set, tuneSearch as the service sets it for a hybrid
  * query: hnsw.ef_search 2 × limit, relaxed_order iterative scans):
  *   - exact: every filtered chunk compared (exactMaxChunks and exactAlwaysChunks unbounded): the truth the others
  *     are measured against;
- *   - graph: the HNSW walk (exactMaxChunks 0), what every filtered search did before issue 16's change;
+ *   - graph: the HNSW walk (exactMaxChunks 0), what every filtered search did before exactLimits;
  *   - default: what the leg decides for itself (search.repo.ts, exactLimits).
  * Reported: recall@limit (share of the exact answer's ids found, mean and worst query) and p50/p95 ms.
  *
@@ -51,7 +51,7 @@ for (const c of cases) {
       const t = performance.now();
       const got = await db.tenant(c.tenant, async (tx) => {
         await tuneSearch(tx, limit * 2);
-        return vectorLeg(tx, c.tenant, c.filters, { model, dimensions: kept.dimensions, vector, limit, ...exactOptions });
+        return vectorLeg({ tx, tenantId: c.tenant }, c.filters, { model, dimensions: kept.dimensions, vector, limit, ...exactOptions });
       });
       ms.push(performance.now() - t);
       if (strategy === 'exact') truth.push(new Set(got.map((r) => r.id)));

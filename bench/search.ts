@@ -1,5 +1,5 @@
 /**
- * Documents search benchmark (issue 3): POST /api/v1/documents/query latency over 100 000 chunks.
+ * Documents search benchmark: POST /api/v1/documents/query latency over 100 000 chunks.
  *
  * Set-up, per database: the service in its own process on a fresh data directory (and, on PostgreSQL, a fresh
  * database bench_<timestamp> created on the BENCH_DATABASE_URL server and dropped afterwards); two tenants made
@@ -300,10 +300,10 @@ async function explainHybrid(exec: Exec, tenantId: string, queries: string[], di
       const vplans: string[] = [];
       const vtx = explainingTx(exec, vplans);
       await tuneSearch(vtx, iterative ? limit * 2 : null);
-      await vectorLeg(vtx, tenantId, {}, { model: `builtin/${embedder.model}` /* what the seed records */, dimensions, vector: vectorLiteral(embedder.embedSync(query)), limit });
+      await vectorLeg({ tx: vtx, tenantId }, {}, { model: `builtin/${embedder.model}` /* what the seed records */, dimensions, vector: vectorLiteral(embedder.embedSync(query)), limit });
       legs.vector.push(...vplans);
       const fplans: string[] = [];
-      await fulltextLeg(explainingTx(exec, fplans), tenantId, {}, query, limit);
+      await fulltextLeg({ tx: explainingTx(exec, fplans), tenantId }, {}, query, limit);
       legs.fulltext.push(...fplans);
     } finally {
       await exec('ROLLBACK');

@@ -1,5 +1,5 @@
 /**
- * Start-up time and memory of the two ways to run the service (issue 13): the developer path of script/server
+ * Start-up time and memory of the two ways to run the service: the developer path of script/server
  * (`node --import tsx src/main.ts`, TypeScript compiled on load) and the production start (`npm run build`, then
  * `node dist/main.js`). Each start is timed from spawn to the first 200 of /readyz; RSS is read from /proc right
  * then. Starts alternate between the two so that load on the machine hits both alike.
@@ -12,7 +12,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, nodeFlagsOf } from './lib.js';
+import { freePort } from '../test/support/processes.js';
+import { nodeFlagsOf } from './lib.js';
 
 // BENCH_SERVICE_DIR: another checkout (built there too), for a before/after in one run.
 const ROOT = process.env.BENCH_SERVICE_DIR ?? path.resolve(import.meta.dirname, '..');

@@ -24,7 +24,7 @@ import { CONSOLE_PREFIX, registerConsole } from './platform/http/console.js';
 import { registerAppCors } from './platform/http/app-cors.js';
 import type { Module } from './modules/module.js';
 
-export const API_VERSION = '1.1.0';
+const API_VERSION = '1.1.0';
 
 /** One registered route as the cross-cutting tests see it (test/security, test/openapi). */
 export interface InventoryRoute {
@@ -54,7 +54,7 @@ const ServiceIndex = Type.Object({
   console: Type.String({ description: 'The administration console (says how to build it when it is not built)' }),
 });
 
-export const OPENAPI_TAGS = [
+const OPENAPI_TAGS = [
   { name: 'auth', description: 'Login, tokens and the current principal' },
   { name: 'sso', description: 'Single sign-on through the tenant\'s OpenID Connect identity providers' },
   { name: 'api-keys', description: 'Scoped API keys for servers' },

@@ -64,7 +64,9 @@ async function setupDatabase(project: TestProject): Promise<() => Promise<void>>
     project.provide('pgTemplate', template);
     project.provide('pgliteTemplate', '');
     return async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => {});
+      // The template, and the databases of the workers' shared services (test/harness.ts), which no file closes.
+      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix.replace(/_/g, '\\_')}\\_%`]);
+      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => {});
       await admin.end();
     };
   }

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/platform/config.js';
 import { openPglite } from '../src/platform/db/pglite.js';
 import type { Database } from '../src/platform/db/database.js';
 import { startService, type Service } from '../src/runtime.js';
+import { cheapPasswordHashesForTests } from '../src/modules/users/passwords.js';
 import type { App } from '../src/platform/http/types.js';
 import type { Scope } from '../src/platform/auth/scopes.js';
 import type { Role } from '../src/platform/auth/roles.js';
@@ -76,6 +77,7 @@ export async function freshDatabase(): Promise<{ databaseUrl: string | null; dro
 
 /** Starts the whole service (API and workers) on a fresh database, like production but in-process. */
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  cheapPasswordHashesForTests();
   const dataDir = options.reuse?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kb-test-')));
   const fresh = options.reuse ? null : await freshDatabase();
   const databaseUrl = options.reuse ? (options.reuse.databaseUrl ?? null) : fresh!.databaseUrl;
@@ -130,6 +132,18 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     },
   };
 }
+
+/**
+ * The test worker's one service with the default environment, started on first use and kept for every later file
+ * the worker runs (vitest runs a worker's files one after another in one process, modules kept: vitest.config.ts).
+ * For files that make their own tenants and read nothing global (no clock moves, no metrics, no stopping): booting
+ * a service costs seconds, most of it the database. `close()` is a no-op; the worker's exit ends the service.
+ */
+export function sharedTestService(): Promise<TestService> {
+  shared ??= startTestService().then((t) => ({ ...t, close: async () => {}, destroy: async () => {} }));
+  return shared;
+}
+let shared: Promise<TestService> | null = null;
 
 export interface TestTenant {
   tenantId: string;

@@ -1,5 +1,5 @@
 /**
- * The full-text leg alone over the retrieval evaluation's kept database (issue 16): each of the 93 questions'
+ * The full-text leg alone over the retrieval evaluation's kept database: each of the 93 questions'
  * full-text statement, built and run as search runs it (the app role, the tenant set, the search settings), in this
  * process, twice over (the first pass warms the caches; the second is timed). No HTTP, no vector leg, no fusion.
  *
@@ -38,7 +38,7 @@ try {
       const t = performance.now();
       const hits = await db.tenant(tenantId, async (tx) => {
         await tuneSearch(tx, null);
-        const statement = await fulltextLegStatement(tx, tenantId, {}, question, LIMIT, cap);
+        const statement = await fulltextLegStatement({ tx, tenantId }, {}, question, LIMIT, cap);
         return statement ? rows(tx, statement) : [];
       });
       if (pass === 2) {

@@ -21,8 +21,8 @@ export interface ManifestRow {
   expectedPhrase: string;
 }
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-export const QUESTIONS_FILE = path.join(import.meta.dirname, 'questions.json');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const QUESTIONS_FILE = path.join(import.meta.dirname, 'questions.json');
 
 export function corpusDir(): string {
   return path.resolve(process.env.BENCH_CORPUS ?? path.join(REPO_ROOT, '../shared/corpus'));

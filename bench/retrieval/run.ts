@@ -1,5 +1,5 @@
 /**
- * Retrieval evaluation (issue 11): does POST /api/v1/documents/query put the document that answers a question on
+ * Retrieval evaluation: does POST /api/v1/documents/query put the document that answers a question on
  * top? The questions (questions.json, written by hand, paraphrased) each name the corpus files that answer them.
  *
  * The service runs in this process on a fresh embedded PGlite database with the offline embedder (no provider is

@@ -22,7 +22,7 @@ import { UsageError, requireFlag, type CliCommand } from './commands.js';
  *   manifest.json    written last: a directory without it is an interrupted backup and is refused by restore
  */
 
-export const BACKUP_FORMAT = 1;
+const BACKUP_FORMAT = 1;
 
 export interface BackupManifest {
   format: number;
@@ -34,14 +34,14 @@ export interface BackupManifest {
 
 type Dumpable = { pglite?: { dumpDataDir(compression?: 'gzip' | 'auto' | 'none'): Promise<Blob> } };
 
-export async function sha256File(file: string): Promise<string> {
+async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
 /** Files and bytes under a directory (recursively). */
-export async function tally(dir: string): Promise<{ files: number; bytes: number }> {
+async function tally(dir: string): Promise<{ files: number; bytes: number }> {
   let files = 0;
   let bytes = 0;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])) {
@@ -61,7 +61,7 @@ async function emptyOrAbsent(dir: string): Promise<boolean> {
   }
 }
 
-export async function backup(ctx: Pick<CoreContext, 'db' | 'blobs' | 'config'>, out: string): Promise<BackupManifest> {
+async function backup(ctx: Pick<CoreContext, 'db' | 'blobs' | 'config'>, out: string): Promise<BackupManifest> {
   const pglite = (ctx.db as unknown as Dumpable).pglite;
   if (ctx.db.kind !== 'pglite' || !pglite) {
     throw new UsageError('backup copies the embedded database; this service runs on PostgreSQL: use pg_dump (docs/operations.md, "Backups")');

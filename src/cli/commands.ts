@@ -72,7 +72,7 @@ export function requireFlag(flags: Record<string, string | true>, name: string):
   return value;
 }
 
-export function usageText(commands: CliCommand[]): string {
+function usageText(commands: CliCommand[]): string {
   return [
     'Usage: npm run cli -- <command> [flags]',
     '',

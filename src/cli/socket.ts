@@ -11,7 +11,7 @@ import { dispatch, type CliCommand } from './commands.js';
  * CLI's own environment may lack).
  * Protocol: one JSON line {argv} in; JSON lines {out}|{err} and a final {exit} back.
  */
-export const socketPath = (dataDir: string) => path.join(dataDir, 'cli.sock');
+const socketPath = (dataDir: string) => path.join(dataDir, 'cli.sock');
 
 export interface CliSocket {
   close(): Promise<void>;

@@ -94,7 +94,7 @@ export interface Config {
    * credentials on /api/auth/* and may make cookie-authenticated writes.
    */
   firstPartyOrigins: string[];
-  /** Third-party apps (issue 12). */
+  /** Third-party apps. */
   apps: {
     /** Lets a manifest's URLs be http:// on loopback hosts (development only); https otherwise. */
     allowHttpLoopback: boolean;

@@ -35,7 +35,7 @@ export interface CoreContext {
 }
 
 /** Secrets and tokens are never logged, whatever a log line carries. */
-export const REDACT = [
+const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-viewer-token"]',
@@ -58,7 +58,7 @@ export const REDACT = [
 const SECRET_QUERY = /([?&](?:viewer_token|token|access_token|api_key|code)=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[redacted]');
 
-export function createLogger(config: Config): Logger {
+function createLogger(config: Config): Logger {
   return pino({
     level: config.logLevel,
     redact: { paths: REDACT, censor: '[redacted]' },

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../harness.js';
-import { accessibilityViolations, browserSkipReason, ensureConsoleBuilt, freePort, launchBrowser, openPage } from '../support/browser.js';
+import { accessibilityViolations, browserSkipReason, ensureConsoleBuilt, launchBrowser, openPage } from '../support/browser.js';
+import { freePort } from '../support/processes.js';
 // @ts-expect-error: a plain ES module of the example (no types: the example has no build step)
 import { serveNotesApp } from '../../examples/notes-app/serve.mjs';
 

@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../harness.js';
 import { makePdf } from '../support/fixtures.js';
 import { eventually } from '../support/eventually.js';
-import { freePort, ROOT, run, start, type Started } from '../process/processes.js';
+import { freePort, ROOT, run, start, type Started } from '../support/processes.js';
 
 /**
- * The production start (issue 13): what `npm run build` compiles runs with plain `node`, no TypeScript loader: the
+ * The production start: what `npm run build` compiles runs with plain `node`, no TypeScript loader: the
  * migrations are found next to the compiled code, and the parser and chunker threads (piscina) start from their
  * compiled files. Built into a directory of its own under .cache/ (inside the repository, so that node_modules
  * resolves) with the same tsconfig.build.json; runs once per CI run (on the embedded database).

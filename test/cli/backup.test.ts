@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, onPostgres, runCommand, startTestService, type TestService, type TestTenant } from '../harness.js';
 import { indexedOk, uploadOk } from '../support/documents.js';
 import { rows } from '../../src/platform/db/database.js';
-import { run } from '../process/processes.js';
+import { cli as runCli, run } from '../support/processes.js';
 
 /**
- * `npm run cli -- backup` of an embedded DATA_DIR while the service runs, and `restore` into a new one (issue 13):
+ * `npm run cli -- backup` of an embedded DATA_DIR while the service runs, and `restore` into a new one:
  * the restored service has the tenants, users, documents, files and secrets of the snapshot, while uploads and
  * deletes went on during the backup.
  */
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** The real CLI, as an operator runs it: its own process, only DATA_DIR set. */
-const cli = (argv: string[], dataDir: string) => run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], { DATA_DIR: dataDir });
+const cli = (argv: string[], dataDir: string) => runCli(argv, { DATA_DIR: dataDir });
 
 describe.skipIf(onPostgres)('backup and restore of the embedded database', { timeout: 240_000 }, () => {
   let t: TestService;

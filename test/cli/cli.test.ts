@@ -1,43 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, onPostgres } from '../harness.js';
+import { cliInProcess } from '../support/cli.js';
+import { cli, freePort, startMain, type Started } from '../support/processes.js';
 
 /**
- * The operator CLI and the service entry point as real processes: `node --import tsx src/cli.ts`
- * and `node --import tsx src/main.ts`, each with its own DATA_DIR. Nothing is imported from src.
+ * The operator CLI and the service entry point, each with its own DATA_DIR. The service is always a real process
+ * (`node --import tsx src/main.ts`: locks, signals, the socket); the CLI is a real process (`src/cli.ts`) in the
+ * first test, which proves the entry point and its exit codes, and otherwise runs in this process with an exact
+ * environment (the same code, src/cli/run.ts, without a process and a TypeScript loader per command).
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PASSWORD = 'correct horse battery';
-
-/** The environment of a child: this one's PATH and HOME, none of the test run's database settings. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[name]) env[name] = process.env[name];
-  return { ...env, LOG_LEVEL: 'warn', ...extra };
-}
 
 interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: childEnv(env) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 const tenantCreate = (slug: string, overrides: Record<string, string | null> = {}) => {
@@ -101,20 +83,20 @@ describe('the CLI on its own (it opens the configured database itself)', { timeo
       return JSON.parse(run.stderr);
     };
     // One at a time: each opens the embedded database, which one process holds at once.
-    const missing = await cli(['tenant', 'create', ...tenantCreate('json-co', { 'admin-password': null }), '--json'], env);
-    const unknownFlag = await cli(['tenant', 'create', ...tenantCreate('json-co'), '--colour', 'blue', '--json'], env);
-    const unknownCommand = await cli(['tenant', 'destroy', '--json'], env);
-    const badConfig = await cli(['tenant', 'list', '--json'], { ...env, PORT: 'eighty' });
+    const missing = await cliInProcess(['tenant', 'create', ...tenantCreate('json-co', { 'admin-password': null }), '--json'], env);
+    const unknownFlag = await cliInProcess(['tenant', 'create', ...tenantCreate('json-co'), '--colour', 'blue', '--json'], env);
+    const unknownCommand = await cliInProcess(['tenant', 'destroy', '--json'], env);
+    const badConfig = await cliInProcess(['tenant', 'list', '--json'], { ...env, PORT: 'eighty' });
     expect([missing.code, unknownFlag.code, unknownCommand.code, badConfig.code]).toEqual([2, 2, 2, 2]);
     expect(json(missing)).toEqual({ detail: '--admin-password is required', code: 'usage_error', usage });
     expect(json(unknownFlag)).toEqual({ detail: 'Unknown flag: --colour', code: 'unknown_flag', usage });
     expect(json(unknownCommand)).toEqual({ detail: 'Unknown command: tenant destroy', code: 'unknown_command', usage: expect.stringContaining('tenant create --name') });
     expect(json(badConfig)).toEqual({ detail: expect.stringContaining('PORT'), code: 'configuration_error' });
 
-    expect((await cli(['tenant', 'create', ...tenantCreate('json-co'), '--json'], env)).code).toBe(0);
+    expect((await cliInProcess(['tenant', 'create', ...tenantCreate('json-co'), '--json'], env)).code).toBe(0);
     const [duplicate, badEmail] = [
-      await cli(['tenant', 'create', ...tenantCreate('json-co', { 'admin-email': 'other@json-co.test' }), '--json'], env),
-      await cli(['user', 'create', '--tenant', 'json-co', '--email', 'not-an-email', '--password', PASSWORD, '--role', 'viewer', '--json'], env),
+      await cliInProcess(['tenant', 'create', ...tenantCreate('json-co', { 'admin-email': 'other@json-co.test' }), '--json'], env),
+      await cliInProcess(['user', 'create', '--tenant', 'json-co', '--email', 'not-an-email', '--password', PASSWORD, '--role', 'viewer', '--json'], env),
     ];
     expect(duplicate.code).toBe(2);
     expect(json(duplicate)).toEqual({ detail: 'A tenant with slug "json-co" already exists', code: 'tenant_exists' });
@@ -128,7 +110,7 @@ describe('the CLI with neither a service nor a database in DATA_DIR', { timeout:
     const parent = await mkdtemp(path.join(os.tmpdir(), 'kb-cli-nodb-'));
     try {
       const dataDir = path.join(parent, 'data');
-      const listed = await cli(['tenant', 'list'], { DATA_DIR: dataDir });
+      const listed = await cliInProcess(['tenant', 'list'], { DATA_DIR: dataDir });
       expect(listed.code, listed.stderr).toBe(1);
       expect(listed.stdout).toBe('');
       expect(listed.stderr).toBe(
@@ -143,77 +125,10 @@ describe('the CLI with neither a service nor a database in DATA_DIR', { timeout:
   });
 });
 
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type LogLine = { msg?: string; req?: { url?: string }; [field: string]: unknown };
-
-interface ServiceProcess {
-  child: ChildProcess;
-  output: () => string;
-  /** How many JSON log lines were written so far. */
-  logCount(): number;
-  /** Resolves with the first JSON log line after the first `after` that `match` accepts (written already or still to come). */
-  waitForLog(match: (line: LogLine) => boolean, what: string, after?: number): Promise<LogLine>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startMain(env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: childEnv(env) });
-  let out = '';
-  const lines: LogLine[] = [];
-  const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
-  let partial = '';
-  child.stdout!.on('data', (chunk) => {
-    out += chunk;
-    partial += chunk;
-    const complete = partial.split('\n');
-    partial = complete.pop()!;
-    for (const text of complete) {
-      let line: LogLine;
-      try {
-        line = JSON.parse(text);
-      } catch {
-        continue;
-      }
-      lines.push(line);
-      for (const w of waiters) {
-        if (!w.match(line)) continue;
-        waiters.delete(w);
-        w.resolve(line);
-      }
-    }
-  });
-  child.stderr!.on('data', (c) => (out += c));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return {
-    child,
-    output: () => out,
-    exited,
-    logCount: () => lines.length,
-    waitForLog: (match, what, after = 0) =>
-      new Promise((resolve, reject) => {
-        const seen = lines.slice(after).find(match);
-        if (seen) return resolve(seen);
-        waiters.add({ match, resolve });
-        void exited.then(({ code }) => reject(new Error(`service exited (${code}) before logging ${what}:\n${out}`)));
-      }),
-  };
-}
-
 describe('with a running service holding the data directory (embedded database)', { timeout: 180_000 }, () => {
   let dataDir: string;
   let port: number;
-  let service: ServiceProcess;
+  let service: Started;
   let env: Record<string, string>;
   const base = () => `http://127.0.0.1:${port}`;
 
@@ -244,7 +159,7 @@ describe('with a running service holding the data directory (embedded database)'
   });
 
   it("the CLI hands its commands to the service over the socket, with the same checks", async () => {
-    const created = await cli(['tenant', 'create', ...tenantCreate('via-socket'), '--json'], env);
+    const created = await cliInProcess(['tenant', 'create', ...tenantCreate('via-socket'), '--json'], env);
     expect(created.code, created.stderr).toBe(0);
     const tenant = JSON.parse(created.stdout);
     expect(tenant.slug).toBe('via-socket');
@@ -258,18 +173,18 @@ describe('with a running service holding the data directory (embedded database)'
     expect(login.status).toBe(200);
 
     const [badSlug, badEmail, unknownFlag, unknownCommand, unknownTenant] = await Promise.all([
-      cli(['tenant', 'create', ...tenantCreate('-bad')], env),
-      cli(['tenant', 'create', ...tenantCreate('fine-slug', { 'admin-email': 'not-an-email' })], env),
-      cli(['tenant', 'create', ...tenantCreate('fine-slug'), '--colour', 'blue'], env),
-      cli(['tenant', 'destroy', '--slug', 'via-socket'], env),
-      cli(['user', 'create', '--tenant', 'nope', '--email', 'x@nope.test', '--password', PASSWORD, '--role', 'viewer'], env),
+      cliInProcess(['tenant', 'create', ...tenantCreate('-bad')], env),
+      cliInProcess(['tenant', 'create', ...tenantCreate('fine-slug', { 'admin-email': 'not-an-email' })], env),
+      cliInProcess(['tenant', 'create', ...tenantCreate('fine-slug'), '--colour', 'blue'], env),
+      cliInProcess(['tenant', 'destroy', '--slug', 'via-socket'], env),
+      cliInProcess(['user', 'create', '--tenant', 'nope', '--email', 'x@nope.test', '--password', PASSWORD, '--role', 'viewer'], env),
     ]);
     expectUsageError(badSlug, /slug must be 2 to 63 characters/);
     expectUsageError(badEmail, /admin_email: value is not a valid email address/);
     expectUsageError(unknownFlag, /Unknown flag: --colour[\s\S]*Usage: tenant create/);
     expectUsageError(unknownCommand, /Unknown command: tenant destroy[\s\S]*tenant create --name/);
     expectUsageError(unknownTenant, /Unknown tenant "nope"/);
-    const plainList = await cli(['tenant', 'list'], env);
+    const plainList = await cliInProcess(['tenant', 'list'], env);
     expect(plainList.code).toBe(0);
     expect(plainList.stdout).toMatch(new RegExp(`^${tenant.tenant_id}\\s+via-socket\\s+Tenant via-socket$`, 'm'));
     expect(plainList.stdout.trim().split('\n')).toHaveLength(1); // none of the refused commands created anything

@@ -1,67 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliInProcess as cli } from '../support/cli.js';
+import { freePort, startMain, type Started } from '../support/processes.js';
 
 /**
  * The outbox path as a newcomer meets it (README walkthrough): the service with no SMTP_URL, an
  * invitation over HTTP, the link read with `npm run cli -- mail list` / `mail show`, then accepted.
- * Real processes (`src/main.ts`, `src/cli.ts`); nothing is imported from src.
+ * The service is a real process (`src/main.ts`); the CLI runs in this process and reaches it over its socket, as
+ * `src/cli.ts` does (test/cli/cli.test.ts runs that entry point itself).
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PASSWORD = 'correct horse battery';
 const BASE = 'https://kb.example.test';
-
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[name]) env[name] = process.env[name];
-  return { ...env, LOG_LEVEL: 'warn', ...extra };
-}
-
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT, env: childEnv(env) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts src/main.ts and resolves once it logged "service started". */
-function startMain(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: childEnv(env) });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('"msg":"service started"')) resolve(child);
-    });
-    child.stderr!.on('data', (c) => (out += c));
-    child.on('exit', (code) => reject(new Error(`service exited (${code}):\n${out}`)));
-  });
-}
 
 describe('invitations without SMTP: the outbox, read through the CLI', { timeout: 180_000 }, () => {
   let dataDir: string;
   let base: string;
-  let service: ChildProcess;
+  let service: Started;
   let env: Record<string, string>;
 
   beforeAll(async () => {
@@ -69,13 +25,13 @@ describe('invitations without SMTP: the outbox, read through the CLI', { timeout
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     env = { DATA_DIR: dataDir };
-    service = await startMain({ ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', PUBLIC_BASE_URL: BASE, SHUTDOWN_GRACE_MS: '2000' });
+    service = startMain({ ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', PUBLIC_BASE_URL: BASE, SHUTDOWN_GRACE_MS: '2000' });
+    await service.logged('service started');
   });
   afterAll(async () => {
-    if (service && service.exitCode === null) {
-      const exited = new Promise((resolve) => service.once('exit', resolve));
-      service.kill('SIGKILL');
-      await exited;
+    if (service && service.child.exitCode === null && service.child.signalCode === null) {
+      service.child.kill('SIGKILL');
+      await service.exited;
     }
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, onPostgres } from '../harness.js';
-import { freePort, run, start, type Started } from '../process/processes.js';
+import { cli, freePort, startMain, type Started } from '../support/processes.js';
 
 /**
  * With the service running on PostgreSQL, the CLI run without DATABASE_URL (as the README shows it)
  * acts on the service's database through the socket under DATA_DIR, instead of silently opening an
- * embedded database there; with the service down it refuses rather than create one (issue 8 item 8).
+ * embedded database there; with the service down it refuses rather than create one.
  * Needs DATABASE_URL (a server with pgvector).
  */
 describe.runIf(onPostgres)('the CLI next to a service on PostgreSQL', { timeout: 180_000 }, () => {
@@ -22,7 +22,7 @@ describe.runIf(onPostgres)('the CLI next to a service on PostgreSQL', { timeout:
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'kb-pg-cli-'));
     db = await freshDatabase();
     port = await freePort();
-    service = start(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    service = startMain({
       DATA_DIR: dataDir,
       DATABASE_URL: db.databaseUrl!,
       PORT: String(port),
@@ -42,7 +42,7 @@ describe.runIf(onPostgres)('the CLI next to a service on PostgreSQL', { timeout:
 
   it('creates the tenant in the service database; no embedded database appears under DATA_DIR', async () => {
     expect(existsSync(path.join(dataDir, 'cli.sock'))).toBe(true);
-    const created = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'tenant', 'create', '--name', 'Acme', '--slug', 'acme',
+    const created = await cli(['tenant', 'create', '--name', 'Acme', '--slug', 'acme',
       '--admin-email', 'owner@acme.test', '--admin-password', 'correct horse battery', '--json'], { DATA_DIR: dataDir });
     expect(created.code, created.stderr).toBe(0);
     expect(JSON.parse(created.stdout).slug).toBe('acme');
@@ -63,15 +63,15 @@ describe.runIf(onPostgres)('the CLI next to a service on PostgreSQL', { timeout:
     const message =
       `The service using ${dataDir} runs on PostgreSQL (${server}) and is not answering on ${path.join(dataDir, 'cli.sock')}: ` +
       `start it, or set DATABASE_URL to act on that database directly (remove ${path.join(dataDir, 'service-database.json')} to use an embedded database here instead).`;
-    const plain = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'tenant', 'list'], { DATA_DIR: dataDir });
+    const plain = await cli(['tenant', 'list'], { DATA_DIR: dataDir });
     expect(plain).toMatchObject({ code: 1, stdout: '', stderr: `${message}\n` });
-    const json = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'tenant', 'list', '--json'], { DATA_DIR: dataDir });
+    const json = await cli(['tenant', 'list', '--json'], { DATA_DIR: dataDir });
     expect(json.code).toBe(1);
     expect(JSON.parse(json.stderr)).toEqual({ detail: message, code: 'service_unreachable' });
     expect((await readdir(dataDir)).filter((name) => name === 'pglite' || name === 'db.lock')).toEqual([]);
 
     // With DATABASE_URL the CLI opens that database itself and finds the tenant made through the socket.
-    const direct = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'tenant', 'list', '--json'], { DATA_DIR: dataDir, DATABASE_URL: db.databaseUrl! });
+    const direct = await cli(['tenant', 'list', '--json'], { DATA_DIR: dataDir, DATABASE_URL: db.databaseUrl! });
     expect(direct.code, direct.stderr).toBe(0);
     expect(JSON.parse(direct.stdout).map((t: { slug: string }) => t.slug)).toEqual(['acme']);
   });

@@ -1,6 +1,6 @@
 import { validate } from '@readme/openapi-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestService, type TestService } from '../harness.js';
 import { callable, isBrowserPage, label, openapiPath } from '../security/inventory.js';
 
 /**
@@ -19,13 +19,12 @@ let t: TestService;
 let doc: Record<string, any>;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   doc = res.json();
 });
-afterAll(async () => t?.close());
 
 /** "METHOD /path" of every operation in the document. */
 const documented = () =>

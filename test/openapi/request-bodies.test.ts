@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestService, type TestService } from '../harness.js';
 
 /**
  * What clients generate code from: every operation that takes a body declares it, no property a
  * client must send has a default (it would then not be required), and path parameters have names a
- * generator can use (issue 8 item 9). The service index at `/` points newcomers to the document (item 6).
+ * generator can use. The service index at `/` points newcomers to the document.
  */
 
 /** Writes that take no body, with the reason. A new write without a requestBody must be added here on purpose. */
@@ -31,10 +31,9 @@ let t: TestService;
 let doc: { paths: Record<string, Record<string, any>> };
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
 });
-afterAll(async () => t?.close());
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, item]) =>

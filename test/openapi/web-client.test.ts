@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { sharedTestService, type TestService } from '../harness.js';
 import { renderClientTypes, SCHEMA_FILE } from '../../script/web-client.js';
 
 /** The console's generated client types are those of the API as served now (else: `npm run web:client`). */
 let t: TestService;
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
 });
-afterAll(async () => t?.close());
 
 it('web/src/api/schema.d.ts matches the served OpenAPI document', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });

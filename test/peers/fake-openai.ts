@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { eventually } from '../support/eventually.js';
 import { lexicalRerankScores } from './lexical-reranker.js';
 
-export const FAKE_MODES = [
+const FAKE_MODES = [
   'ok',
   'rate_limit',
   'quota',
@@ -32,7 +32,7 @@ export const FAKE_MODES = [
 ] as const;
 export type FakeMode = (typeof FAKE_MODES)[number];
 
-export interface ModeSetting {
+interface ModeSetting {
   mode: FakeMode;
   /** Apply the mode to this many requests, then go back to 'ok' ("fail N times then succeed"). */
   times?: number;
@@ -42,7 +42,7 @@ export interface ModeSetting {
   delayMs?: number;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -76,7 +76,7 @@ export interface ChatRequestView {
   system: string;
   lastUser: string;
 }
-export type ChatReply = string | ((request: ChatRequestView) => string);
+type ChatReply = string | ((request: ChatRequestView) => string);
 
 export interface FakeOpenAI {
   /** Base URL ending in /v1, for `baseURL`. */

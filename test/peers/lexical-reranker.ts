@@ -12,7 +12,7 @@ const STOP = new Set(
   'a an and are as at be by do does for from has have how i in is it its of on or that the this to was what when where which who why will with you your'.split(' '),
 );
 
-export function terms(text: string): string[] {
+function terms(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((t) => !STOP.has(t)).map(stem);
 }
 

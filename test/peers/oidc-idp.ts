@@ -17,7 +17,7 @@ export interface IdpAccount {
   name?: string;
 }
 
-export interface IdpClient {
+interface IdpClient {
   client_id: string;
   client_secret: string;
   redirect_uris: string[];

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-export interface S3Request {
+interface S3Request {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '../support/eventually.js';
 import { readSseFrames, type SseEvent } from '../support/sse.js';
-import { freePort, start, type Exit, type Started } from './processes.js';
+import { freePort, startMain, type Exit, type Started } from '../support/processes.js';
 
 /**
  * Service processes as an operator runs them on several machines: each `node --import tsx src/main.ts` (never
@@ -48,7 +48,7 @@ export async function startMember(name: string, mode: 'api' | 'worker', shared: 
       return exited;
     },
     async restart() {
-      member.process = start(process.execPath, ['--import', 'tsx', 'src/main.ts'], env);
+      member.process = startMain(env);
       member.pid = member.process.child.pid!;
       await ready(member, metricsToken);
     },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../harness.js';
-import { freePort, run } from './processes.js';
+import { cli as runCli, freePort, runMain } from '../support/processes.js';
 
 /**
  * A wrong DATABASE_URL stops the service and the CLI with one line that says what failed and what to change (not
@@ -19,11 +19,11 @@ afterAll(async () => {
 });
 
 const service = async (databaseUrl: string) =>
-  run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' });
-const cli = (databaseUrl: string) => run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'tenant', 'list'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+  runMain({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1' });
+const cli = (databaseUrl: string) => runCli(['tenant', 'list'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
 
 /** Exactly one line on stderr (no stack trace), nothing on stdout. */
-function expectOneLine(result: Awaited<ReturnType<typeof run>>, code: number, line: RegExp) {
+function expectOneLine(result: Awaited<ReturnType<typeof runMain>>, code: number, line: RegExp) {
   expect(result.code, result.stderr).toBe(code);
   expect(result.stderr.split('\n').filter(Boolean), result.stderr).toHaveLength(1);
   expect(result.stderr).toMatch(line);

@@ -8,11 +8,11 @@ import { freshDatabase } from '../harness.js';
 import { startS3Peer, type S3Peer } from '../peers/s3-peer.js';
 import { eventually } from '../support/eventually.js';
 import { followEvents, removeMember, startMember, trickle, type Member } from './cluster.js';
-import { run } from './processes.js';
+import { cli as runCli } from '../support/processes.js';
 import { REDACTED } from '../../src/platform/http/secret.js';
 
 /**
- * The multi-process deployment of issue 13 (item 2), as an operator runs it on several machines: two RUN_MODE=api and
+ * The multi-process deployment, as an operator runs it on several machines: two RUN_MODE=api and
  * two RUN_MODE=worker processes, each an OS process with its own DATA_DIR, sharing one PostgreSQL database, Redis and
  * an S3-compatible store (s3rver on loopback). Runs only where CI's test-postgres stage runs (DATABASE_URL and
  * REDIS_URL set). The counts it measures are printed as one `multi-process counts` line.
@@ -36,7 +36,7 @@ const report: Record<string, unknown> = {};
 async function cli(argv: string[]): Promise<any> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kb-mp-cli-'));
   try {
-    const out = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv, '--json'], { ...shared, DATA_DIR: dataDir });
+    const out = await runCli([...argv, '--json'], { ...shared, DATA_DIR: dataDir });
     if (out.code !== 0) throw new Error(`cli ${argv.join(' ')}: ${out.stderr}`);
     return JSON.parse(out.stdout);
   } finally {

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, run } from './processes.js';
+import { freePort, runMain } from '../support/processes.js';
 
 /**
- * On PostgreSQL without pgvector the service says in one line what is missing and how to get it
- * (issue 8 item 7). pgvector is not a trusted extension, so a database owned by a role that is not a
+ * On PostgreSQL without pgvector the service says in one line what is missing and how to get it.
+ * pgvector is not a trusted extension, so a database owned by a role that is not a
  * superuser is a database where `CREATE EXTENSION vector` fails on any server, with or without pgvector.
  * Needs a PostgreSQL server: DATABASE_URL (a superuser URL), else the local one script/test documents.
  */
@@ -54,7 +54,7 @@ describe.skipIf(!reachable)('a PostgreSQL database where pgvector cannot be enab
     url.username = name;
     url.password = name;
     url.pathname = `/${name}`;
-    const result = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const result = await runMain({
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,
       PORT: String(await freePort()),

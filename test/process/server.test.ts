@@ -3,9 +3,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accepts, alive, freePort, loggedPid, ROOT, run, start, type Started } from './processes.js';
+import { accepts, alive, freePort, loggedPid, ROOT, runMain, start, type Started } from '../support/processes.js';
 
-/** `script/server` is the process that serves, and stops when signalled (issue 8, correctness 2 and item 12). */
+/** `script/server` is the process that serves, and stops when signalled. */
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
@@ -81,7 +81,7 @@ describe('a second service on a busy port', { timeout: 120_000 }, () => {
     cleanup.push(() => new Promise((resolve) => busy.close(resolve)));
     const dataDir = await tempDataDir();
 
-    const result = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    const result = await runMain({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toBe(
       `Cannot start: port ${port} on 127.0.0.1 is already in use (is the service already running? set PORT to use another)\n`,

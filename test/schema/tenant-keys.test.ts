@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestService, type TestService } from '../harness.js';
 import { describeVerdict, judge, UNIQUE_INDEXES_SQL, type UniqueIndex } from '../../script/tenant-keys.js';
 import { describeTablePlan, GLOBAL_TABLES, placeTables, TABLES_SQL, type TableFacts } from '../../script/tenant-tables.js';
 
@@ -11,9 +11,8 @@ import { describeTablePlan, GLOBAL_TABLES, placeTables, TABLES_SQL, type TableFa
  */
 let t: TestService;
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
 });
-afterAll(async () => t?.close());
 
 describe('unique keys of tenant tables', () => {
   it('include tenant_id, or are surrogate keys, credential lookups or listed exceptions', async () => {

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../harness.js';
 import { importApp, installApp, openApp, sampleManifest } from '../support/apps.js';
 import { MANIFEST_PERMISSIONS } from '../../src/platform/auth/app-permissions.js';
 import type { InventoryRoute } from '../../src/app.js';
@@ -19,7 +19,7 @@ let everything: string;
 let nothing: string;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
   const full = await importApp(t, a, sampleManifest({ id: 'com.example.everything', permissions: [...MANIFEST_PERMISSIONS] }));
   await installApp(t, a, full.app_id);
@@ -28,7 +28,6 @@ beforeAll(async () => {
   await installApp(t, a, bare.app_id);
   nothing = (await openApp(t, bare.app_id, a.token)).access_token;
 });
-afterAll(async () => t?.close());
 
 type Principal = Extract<AuthRequirement, { kind: 'principal' }>;
 const principalRoutes = () => callable(t.app.routeInventory).filter((r): r is InventoryRoute & { auth: Principal } => r.auth?.kind === 'principal');

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../harness.js';
 
 /**
- * Issue 2, "bad input": malformed JSON, wrong types, unknown fields, oversized bodies, invalid UUIDs
+ * Bad input: malformed JSON, wrong types, unknown fields, oversized bodies, invalid UUIDs
  * in paths, unknown tenants, huge or binary headers, bad Idempotency-Keys. Each gets a clear 4xx with
  * the documented body (`{"detail", "code"}`; 422s with FastAPI's `detail` list), nothing is written,
  * and the process keeps serving. Header abuse needs a real socket: Node answers it before Fastify.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../harness.js';
 
 /**
  * Every documented operation, called by a tenant owner (who passes every scope check) with hostile
@@ -15,7 +15,7 @@ let a: TestTenant;
 let operations: Operation[];
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
   const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
   operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
@@ -24,7 +24,6 @@ beforeAll(async () => {
       .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
   );
 });
-afterAll(async () => t?.close());
 
 const params = (o: Operation, where: 'path' | 'query') => ((o.op.parameters ?? []) as { in: string; name: string; schema?: any }[]).filter((p) => p.in === where);
 /** A plausible value for each path parameter: a fresh UUID for ids, a word otherwise. */

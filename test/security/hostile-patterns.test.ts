@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../harness.js';
 import { importApp, installApp, openApp, sampleManifest } from '../support/apps.js';
 
 let t: TestService;
 let a: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
 });
-afterAll(async () => t?.close());
 
 /**
  * A tenant's app manifest brings its own regular expressions (record schema `pattern`, `patternProperties`).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../harness.js';
 import { rows } from '../../src/platform/db/database.js';
 import { REDACTED } from '../../src/platform/http/secret.js';
 
@@ -16,11 +16,10 @@ let a: TestTenant;
 let b: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
   b = await createTenant(t, 'Other');
 });
-afterAll(async () => t?.close());
 
 interface StoredRow {
   tenant_id?: string | null;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedTestService, type TestService } from '../harness.js';
 import type { InventoryRoute } from '../../src/app.js';
 import { SECRET_KEYWORD, successSchemas } from '../../src/platform/http/secret.js';
 import { callable, label } from './inventory.js';
@@ -59,10 +59,9 @@ const acceptsString = (schema: Record<string, unknown>): boolean =>
 let t: TestService;
 let routes: InventoryRoute[];
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   routes = callable(t.app.routeInventory);
 });
-afterAll(async () => t?.close());
 
 const successFields = (route: InventoryRoute) => successSchemas(route.responses).flatMap((schema) => [...fields(schema)]);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../harness.js';
 import { rows } from '../../src/platform/db/database.js';
 
 /**
@@ -15,12 +15,11 @@ let bKey: { id: string; key: string };
 let bMember: { userId: string; token: string; email: string };
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   [a, b] = await Promise.all([createTenant(t, 'Acme'), createTenant(t, 'Globex')]);
   bKey = await b.apiKey(['admin']);
   bMember = await b.userToken('member');
 });
-afterAll(async () => t?.close());
 
 const call = (method: 'GET' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });

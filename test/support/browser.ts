@@ -1,17 +1,17 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestService, type TestService, type TestTenant } from '../harness.js';
+import { freePort } from './processes.js';
 
 /**
  * Browser tests drive Debian's chromium (`apt-get install chromium`; .ci/run installs it when missing)
  * through playwright-core: no browser is downloaded. Without it they skip and say so.
  */
-export const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? null;
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? null;
 export const browserSkipReason = CHROMIUM ? null : 'chromium is not installed (apt-get install chromium)';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -62,18 +62,6 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
-/** A TCP port free on loopback now (for a service whose PUBLIC_BASE_URL must name its own port). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

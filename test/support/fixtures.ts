@@ -80,4 +80,4 @@ export function makeEncryptedOffice(): Buffer {
 }
 
 /** A PDF whose trailer names an /Encrypt dictionary with a user password (pdf.js asks for the password). */
-export const ENCRYPTED_PDF_NOTE = 'see corpus pdf/unst__password.pdf for a real one';
+const ENCRYPTED_PDF_NOTE = 'see corpus pdf/unst__password.pdf for a real one';

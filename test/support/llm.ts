@@ -63,4 +63,4 @@ export const CHAT_PATHS = [
   { path: 'pass-through', passthrough: true, env: { PROVIDER_PASSTHROUGH: 'true' } },
   { path: 'AI SDK', passthrough: false, env: { PROVIDER_PASSTHROUGH: 'false' } },
 ] as const;
-export type ChatPath = (typeof CHAT_PATHS)[number];
+type ChatPath = (typeof CHAT_PATHS)[number];

@@ -1,16 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { createTenant, runCommand, startTestService, type TestService, type TestTenant } from '../harness.js';
-
-/** A free loopback port (the OIDC issuer must name the real port, so the service cannot pick its own). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from './processes.js';
 
 export interface OAuthFixture {
   t: TestService;

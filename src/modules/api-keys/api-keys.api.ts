@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
 import { Secret } from '../../platform/http/secret.js';
 import { SCOPES } from '../../platform/auth/scopes.js';
+import { Uuid } from '../../platform/http/schemas.js';
 
 const ScopeName = Type.Union(SCOPES.map((s) => Type.Literal(s)));
 
 export const ApiKey = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   name: Type.String(),
   prefix: Type.String(),
   masked_key: Type.String(),
@@ -16,7 +17,7 @@ export const ApiKey = Type.Object({
 });
 
 export const CreatedApiKey = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   name: Type.String(),
   prefix: Type.String(),
   scopes: Type.Array(Type.String()),

@@ -13,7 +13,7 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 const PREFIX_LENGTH = 11; // "sk-" and 8 characters: enough to tell keys apart, useless to guess them
 
 /** `sk-` and 43 base62 characters (≈ 256 bits), unbiased by rejection sampling. */
-export function generateApiKey(): string {
+function generateApiKey(): string {
   let out = 'sk-';
   while (out.length < 46) {
     for (const byte of randomBytes(64)) {

@@ -1,4 +1,4 @@
 // The api-keys module as other modules see it.
-export { createApiKeysService, generateApiKey, type ApiKeysService } from './api-keys.service.js';
-export { apiKeysRoutes } from './api-keys.routes.js';
+export { createApiKeys } from './api-keys.module.js';
+
 export { findApiKeyByHash, touchApiKeys } from './api-keys.repo.js';

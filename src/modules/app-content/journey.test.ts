@@ -4,7 +4,7 @@ import { sampleManifest } from '../../../test/support/apps.js';
 import { multipart } from '../../../test/support/documents.js';
 
 /**
- * The journey of issue 12 through what an app keeps: import → install → launch → exchange (from the app's
+ * An app's journey through what it keeps: import → install → launch → exchange (from the app's
  * origin) → app data, a rich document, an asset attached to both → uninstall → every token refused, the
  * content kept for an admin until the purge, then gone.
  */

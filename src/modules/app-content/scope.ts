@@ -3,7 +3,7 @@ import type { TenantDb } from '../../platform/db/tenant-db.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
 import type { InstalledManifest, InstalledManifests } from '../apps/index.js';
 
-export type InstallationStatus = 'active' | 'uninstalled' | 'purged';
+type InstallationStatus = 'active' | 'uninstalled' | 'purged';
 
 /** How app content learns an installation's state (the apps module answers it; wired in src/modules/index.ts). */
 export type InstallationStatusLookup = (tenant: TenantDb, installationId: string) => Promise<InstallationStatus | null>;
@@ -24,7 +24,7 @@ export interface ContentScope {
  */
 export type Access = 'read' | 'write' | 'delete';
 
-export const actorOf = (principal: Principal): string | null => (principal.kind === 'api_key' ? null : principal.userId);
+const actorOf = (principal: Principal): string | null => (principal.kind === 'api_key' ? null : principal.userId);
 
 /**
  * Resolves the installation a request works on. An app token names its own (and only its own: asking for

@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
 import { MANIFEST_PERMISSIONS } from '../../platform/auth/app-permissions.js';
-import { defaultsOptional, SkipLimitQuery } from '../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../platform/http/schemas.js';
+import { SkipLimitQuery } from '../../platform/http/pagination.js';
 import { Secret } from '../../platform/http/secret.js';
 
 const Permission = Type.Union(MANIFEST_PERMISSIONS.map((p) => Type.Literal(p)));
 const Permissions = (description: string) => Type.Array(Permission, { uniqueItems: true, maxItems: MANIFEST_PERMISSIONS.length, description });
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
-const Uuid = Type.String({ format: 'uuid' });
 
 export const ManifestSchemaQuery = defaultsOptional(
   Type.Object({ manifest_version: Type.Integer({ minimum: 1, maximum: 1, default: 1, description: 'Version of the manifest format' }) }),
@@ -18,7 +18,7 @@ export const ManifestBody = Type.Object({
   manifest: Type.Unknown({ description: 'The manifest.json object (see GET /api/v1/app-platform/manifest-schema)' }),
 });
 
-export const ManifestIssue = Type.Object({
+const ManifestIssue = Type.Object({
   path: Type.String({ description: 'JSON pointer into the manifest ("" is the whole manifest)' }),
   message: Type.String(),
 });
@@ -49,7 +49,7 @@ export const App = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
 });
-export const AppVersion = Type.Object({
+const AppVersion = Type.Object({
   version_id: Uuid,
   version: Type.String(),
   permissions: Type.Array(Type.String()),

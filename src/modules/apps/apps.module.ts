@@ -5,7 +5,6 @@ import { appCommands } from './apps.commands.js';
 import { createAppCredentialStore } from './apps.credentials.js';
 import { createCatalogService } from './catalog.service.js';
 import { catalogRoutes } from './catalog.routes.js';
-import { createInstalledManifests } from './installation-manifests.js';
 import { createInstallationsService, type AppDataPurger } from './installations.service.js';
 import { installationsRoutes } from './installations.routes.js';
 import { createManifestValidator } from './manifest/validate-manifest.js';
@@ -27,7 +26,6 @@ export function createApps(ctx: CoreContext, options: AppsOptions) {
   const catalog = createCatalogService({ db: ctx.db, validator });
   const installations = createInstallationsService({ ...ctx, purgers: options.purgers });
   const runtime = createRuntimeService(ctx);
-  const manifests = createInstalledManifests();
 
   const module: Module = {
     name: 'apps',
@@ -35,6 +33,5 @@ export function createApps(ctx: CoreContext, options: AppsOptions) {
     tasks: [{ name: 'apps-purge', everyMs: ctx.config.apps.purgeIntervalMs, run: async () => void (await installations.purgeDue()) }],
     commands: appCommands(catalog),
   };
-  return { module, catalog, installations, runtime, manifests };
+  return { module };
 }
-export type Apps = ReturnType<typeof createApps>;

@@ -33,8 +33,7 @@ export const appVersions = pgTable('app_versions', {
 }, (t) => [unique('app_versions_tenant_id_app_id_version_key').on(t.tenantId, t.appId, t.version)]);
 export type AppVersionRow = typeof appVersions.$inferSelect;
 
-export const INSTALLATION_STATUSES = ['active', 'uninstalled', 'purged'] as const;
-export type InstallationStatus = (typeof INSTALLATION_STATUSES)[number];
+export type InstallationStatus = 'active' | 'uninstalled' | 'purged';
 
 export const appInstallations = pgTable('app_installations', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,5 +1,6 @@
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody, ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
+import { ErrorBody } from '../../platform/http/schemas.js';
+import { ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
 import { created, route, type Route } from '../../platform/http/route.js';
 import { App, AppDetail, AppParams, ImportedApp, JsonSchemaDocument, ManifestBody, ManifestSchemaQuery, ValidationResult } from './apps.api.js';
 import type { CatalogService } from './catalog.service.js';

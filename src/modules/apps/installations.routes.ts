@@ -1,5 +1,6 @@
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody, ListOf } from '../../platform/http/pagination.js';
+import { ErrorBody } from '../../platform/http/schemas.js';
+import { ListOf } from '../../platform/http/pagination.js';
 import { created, route, type Route } from '../../platform/http/route.js';
 import { AppParams, Installation, InstallationParams, InstallationsQuery, InstallBody, UninstallQuery, UpgradeBody } from './apps.api.js';
 import type { InstallationsService } from './installations.service.js';

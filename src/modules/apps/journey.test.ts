@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { sampleManifest } from '../../../test/support/apps.js';
 import { claimsOf } from '../../../test/security/tokens.js';
 
 /**
- * The whole journey of issue 12 over HTTP: validate (every error with its pointer) → import → install →
+ * An app's whole journey over HTTP: validate (every error with its pointer) → import → install →
  * launch → exchange → the app token at work → uninstall → every token refused.
  */
 let t: TestService;
 let a: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
 });
-afterAll(async () => t?.close());
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const post = (url: string, token: string | null, payload: object = {}, headers: Record<string, string> = {}) =>

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { SkipLimitQuery, defaultsOptional, Uuid } from '../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../platform/http/schemas.js';
+import { SkipLimitQuery } from '../../platform/http/pagination.js';
 import { AUDIT_TYPES } from './audit.js';
 
 export const AuditQuery = defaultsOptional(Type.Object({
@@ -9,7 +10,7 @@ export const AuditQuery = defaultsOptional(Type.Object({
 }));
 
 export const AuditEvent = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   type: Type.String(),
   actor_kind: Type.String({ description: 'user, api_key, operator or anonymous (login, invitation accept)' }),
   actor_id: Type.Union([Type.String(), Type.Null()]),

@@ -1,3 +1,3 @@
 // The audit module as other modules see it: `audit(t, type, actor, event)` in the caller's transaction.
-export { audit, AUDIT_TYPES, type AuditActor, type AuditType } from './audit.js';
-export { auditRoutes } from './audit.routes.js';
+export { audit, type AuditActor } from './audit.js';
+export { createAudit } from './audit.module.js';

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { Secret } from '../../platform/http/secret.js';
+import { Uuid } from '../../platform/http/schemas.js';
 
 export const LoginRequest = Type.Object({
   email: Type.String({ minLength: 1, maxLength: 320 }),
@@ -47,7 +48,7 @@ export const ChangePassword = Type.Object({
 export const InvitationInfoQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4096 }) });
 
 export const InvitationInfo = Type.Object({
-  tenant_id: Type.String({ format: 'uuid' }),
+  tenant_id: Uuid,
   tenant_slug: Type.String(),
   tenant_name: Type.String(),
   email: Type.String(),
@@ -68,7 +69,7 @@ export const AcceptedInvitation = Type.Object({
   expires_in: Type.Integer(),
   token_type: Type.Literal('bearer'),
   user: Type.Object({
-    id: Type.String({ format: 'uuid' }),
+    id: Uuid,
     email: Type.String(),
     name: Type.String(),
     role: Type.String(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { algNoneToken, claimsOf, foreignToken, tamperedToken } from '../../../test/security/tokens.js';
 
 let t: TestService;
@@ -8,10 +8,9 @@ let a: TestTenant;
 let b: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   [a, b] = await Promise.all([createTenant(t, 'Acme'), createTenant(t, 'Globex')]);
 });
-afterAll(async () => t?.close());
 
 const login = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers });

@@ -1,5 +1,5 @@
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody } from '../../platform/http/pagination.js';
+import { ErrorBody } from '../../platform/http/schemas.js';
 import { route, type Route } from '../../platform/http/route.js';
 import { CodeRequest, CodeRequested, CodeVerify, DesktopCodeVerify, TokenPair } from './auth.api.js';
 import type { LoginCodesService } from './login-codes.service.js';

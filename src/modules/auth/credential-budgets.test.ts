@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 
 /**
- * Issue 9 item 7: the failure budget per client IP is shared by every credential-guessing route
+ * The failure budget per client IP is shared by every credential-guessing route
  * (login, code verification, reset confirmation, invitation acceptance), and the mail-sending routes
  * (code requests, reset requests, invitations) spend a budget per target address and per IP.
  * Small budgets so they run out within a test; each test speaks from addresses of its own.

@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
+import { tenantDb } from '../../platform/db/tenant-db.js';
 import type { CredentialStore } from '../../platform/auth/authenticator.js';
 import { findApiKeyByHash, touchApiKeys } from '../api-keys/index.js';
 import { findUserProfile } from '../users/index.js';
@@ -9,7 +10,7 @@ export function createCredentialStore(db: Database): CredentialStore {
   return {
     findApiKey: (hash) => findApiKeyByHash(db, hash),
     touchApiKeys: (ids, at) => touchApiKeys(db, ids, at),
-    userProfile: (tenantId, userId) => findUserProfile(db, tenantId, userId),
+    userProfile: (tenantId, userId) => tenantDb(db, tenantId).run((t) => findUserProfile(t, userId)),
     grantRevoked: (tenantId, grantId) => isGrantRevoked(db, tenantId, grantId),
   };
 }

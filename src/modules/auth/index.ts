@@ -1,10 +1,6 @@
 // The auth module as other modules see it.
-export { createAuthService, type AuthService, type SignInGate, type TokenPair } from './auth.service.js';
-export { createAccountService, type AccountService } from './account.service.js';
-export { authRoutes } from './auth.routes.js';
+export { createAuth } from './auth.module.js';
+
 export { createCredentialStore } from './credential-store.js';
 export { revokeUserRefreshTokens } from './refresh-tokens.repo.js';
-export { createLoginCodesService, type LoginCodesService } from './login-codes.service.js';
-export { codesRoutes } from './codes.routes.js';
-export { createPasswordResetService, type PasswordResetService } from './password-reset.service.js';
-export { passwordResetRoutes } from './password-reset.routes.js';
+

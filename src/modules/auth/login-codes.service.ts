@@ -31,7 +31,7 @@ export interface LoginCodesDeps {
   signInGate?: SignInGate;
 }
 
-export const LOGIN_CODE_QUEUE = 'login_code';
+const LOGIN_CODE_QUEUE = 'login_code';
 
 const CODE = /^[0-9]{6}$/;
 /** The one answer of every failed verification: wrong, expired, burned, replaced, or never sent. */

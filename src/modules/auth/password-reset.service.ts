@@ -28,7 +28,7 @@ export interface PasswordResetDeps {
   revokeSessions: RevokeSessions;
 }
 
-export const PASSWORD_RESET_QUEUE = 'password_reset';
+const PASSWORD_RESET_QUEUE = 'password_reset';
 
 /** Tokens are `prt_` and 43 base64url characters (32 random bytes); anything else is refused before any lookup. */
 const TOKEN = opaqueTokenKind('prt');

@@ -25,7 +25,7 @@ export interface ChatDeps {
  * The chat area: answers over memories (`/api/v1/chat/query`), conversations (with the documents they cited, under
  * the documents prefix) and feedback. The one place that builds its parts.
  */
-export function chatModule(ctx: CoreContext, deps: ChatDeps): Module {
+export function createChat(ctx: CoreContext, deps: ChatDeps): { module: Module } {
   const conversations = createConversationsService({ clock: ctx.clock });
   const inFlight = createInFlight();
   const titles = createTitleWriter({ mode: ctx.config.chat.titles, models: deps.models, conversations, log: ctx.log, inFlight });
@@ -39,7 +39,7 @@ export function chatModule(ctx: CoreContext, deps: ChatDeps): Module {
     log: ctx.log,
   });
   const feedback = createFeedbackService({ clock: ctx.clock, conversations });
-  return {
+  const module: Module = {
     name: 'chat',
     routes: (app) => {
       const stream = { heartbeatMs: ctx.config.sseHeartbeatMs, track: inFlight.add };
@@ -50,4 +50,5 @@ export function chatModule(ctx: CoreContext, deps: ChatDeps): Module {
     // Answers still being stored and titles still being written finish before the database closes.
     stop: () => inFlight.idle(),
   };
+  return { module };
 }

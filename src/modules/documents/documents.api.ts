@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
+import { Uuid } from '../../platform/http/schemas.js';
 
 /** TypeBox schemas of the documents endpoints: validation, types and the OpenAPI document in one place. */
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
-const UuidStr = Type.String({ format: 'uuid' });
 const Time = Type.String({ format: 'date-time' });
 export const Status = Type.Union([
   Type.Literal('pending'),
@@ -21,26 +21,26 @@ export const UploadBody = Type.Object({
   tags: Type.Optional(Type.String({ description: 'Repeated, comma-separated or a JSON array; at most 50 tags of 64 characters' })),
 });
 
-export const DocumentParams = Type.Object({ document_id: UuidStr });
-export const JobParams = Type.Object({ job_id: UuidStr });
+export const DocumentParams = Type.Object({ document_id: Uuid });
+export const JobParams = Type.Object({ job_id: Uuid });
 
 export const UploadResponse = Type.Object({
-  document_id: UuidStr,
+  document_id: Uuid,
   status: Status,
   filename: Type.String(),
   mime_type: Type.String(),
   size_bytes: Type.Integer(),
-  memory_id: Nullable(UuidStr),
-  folder_id: Nullable(UuidStr),
+  memory_id: Nullable(Uuid),
+  folder_id: Nullable(Uuid),
   tags: Type.Array(Type.String()),
   created_at: Time,
 });
 
 export const DocumentResponse = Type.Object({
-  document_id: UuidStr,
+  document_id: Uuid,
   status: Status,
-  memory_id: Nullable(UuidStr),
-  folder_id: Nullable(UuidStr),
+  memory_id: Nullable(Uuid),
+  folder_id: Nullable(Uuid),
   filename: Type.String(),
   mime_type: Type.String(),
   chunk_count: Type.Integer(),
@@ -52,7 +52,7 @@ export const DocumentResponse = Type.Object({
   page_count: Type.Union([Type.Integer(), Type.Null()]),
   error: Nullable(Type.String()),
   indexed_at: Nullable(Time),
-  batch_id: Nullable(UuidStr),
+  batch_id: Nullable(Uuid),
   created_at: Time,
   updated_at: Time,
 });
@@ -62,8 +62,8 @@ export const ListQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   status: Type.Optional(Status),
-  memory_id: Type.Optional(UuidStr),
-  folder_id: Type.Optional(Type.Union([UuidStr, Type.Literal('null')], { description: 'A folder id, or `null` for documents in no folder' })),
+  memory_id: Type.Optional(Uuid),
+  folder_id: Type.Optional(Type.Union([Uuid, Type.Literal('null')], { description: 'A folder id, or `null` for documents in no folder' })),
   search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of the filename (empty: no filter)' })),
 });
 
@@ -77,8 +77,8 @@ export const DocumentList = Type.Object({
 });
 
 export const JobResponse = Type.Object({
-  job_id: UuidStr,
-  document_id: UuidStr,
+  job_id: Uuid,
+  document_id: Uuid,
   source: Type.String(),
   status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('succeeded'), Type.Literal('failed')]),
   attempts: Type.Integer(),
@@ -95,7 +95,7 @@ export const JobResponse = Type.Object({
 });
 
 export const ChunkResponse = Type.Object({
-  chunk_id: UuidStr,
+  chunk_id: Uuid,
   index: Type.Integer(),
   text: Type.String(),
   token_count: Type.Integer(),
@@ -109,7 +109,7 @@ export const ChunkResponse = Type.Object({
 export const ReindexQuery = Type.Object({
   source: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('rag'), Type.Literal('api')], { default: 'api' })),
 });
-export const ReindexResponse = Type.Object({ job_id: UuidStr, document_id: UuidStr, status: Status });
+export const ReindexResponse = Type.Object({ job_id: Uuid, document_id: Uuid, status: Status });
 
 export const DescriptionBody = Type.Object({ description: Type.String({ maxLength: 10_000 }) }, { required: ['description'] });
 export const TagsBody = Type.Object({ tags: Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 1000 }) });
@@ -117,8 +117,8 @@ export const TagsBody = Type.Object({ tags: Type.Array(Type.String({ maxLength: 
 export const PatchBody = Type.Object(
   {
     filename: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
-    folder_id: Type.Optional(Type.Union([UuidStr, Type.Null()])),
-    memory_id: Type.Optional(Type.Union([UuidStr, Type.Null()])),
+    folder_id: Type.Optional(Type.Union([Uuid, Type.Null()])),
+    memory_id: Type.Optional(Type.Union([Uuid, Type.Null()])),
   },
   { additionalProperties: false },
 );

@@ -7,6 +7,7 @@ import { createChunkPool, createParserPool, type DescriptionGenerator, type Embe
 import { createDocumentsService } from './documents.service.js';
 import { documentsRoutes } from './documents.routes.js';
 import { createIngestService, type IngestService } from './ingest.js';
+import { createTextIngest, type TextIngest } from './ingest-text.js';
 import { createIngestJobHandler, type IngestThroughput } from './indexing/handler.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { createIndexingScheduler } from './indexing/schedule.js';
@@ -24,6 +25,8 @@ export interface Documents {
   module: Module;
   /** Accepting files, for bulk upload. */
   ingest: IngestService;
+  /** Accepting plain text as a .txt document, for rich documents' search copies. */
+  ingestText: TextIngest;
   /** Hard deletion of documents, for the memory and folder cascades. */
   remover: DocumentRemover;
   /** Tenant-wide re-embedding runs; the llm module calls `onEmbeddingModelChanged` when a default changes. */
@@ -39,6 +42,7 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
   const scheduler = createIndexingScheduler(ctx);
   const remover = createDocumentRemover({ blobs: ctx.blobs, maintenance: ctx.maintenance, log: ctx.log });
   const ingest = createIngestService({ ...ctx, scheduler });
+  const tmpRoot = path.join(ctx.config.dataDir, 'tmp');
   const reindex = createReindexService({ ...ctx, embeddings: deps.embeddings });
   const service = createDocumentsService({
     ...ctx,
@@ -79,7 +83,6 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
   const module: Module = {
     name: 'documents',
     routes: async (app) => {
-      const tmpRoot = path.join(ctx.config.dataDir, 'tmp');
       mountRoutes(app, [...documentsRoutes(service, ingest, { tmpRoot }), ...reindexRoutes(reindex, { bus: ctx.bus })]);
       // An open run stream would hold shutdown until its run ends: end them first (clients reconnect).
       app.addHook('preClose', async () => closeEventStreams(app));
@@ -89,7 +92,7 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
       await Promise.all([parser.close(), chunker.close()]);
     },
   };
-  return { module, ingest, remover, reindex };
+  return { module, ingest, ingestText: createTextIngest({ ingest, tmpRoot }), remover, reindex };
 }
 
 /** Ingestion throughput: rate() of these is documents (and bytes) indexed per second across the workers. */

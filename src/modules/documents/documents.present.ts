@@ -1,4 +1,4 @@
-import { iso } from '../../platform/http/pagination.js';
+import { iso } from '../../platform/http/schemas.js';
 import type { DocumentJobRow, DocumentRow } from './documents.table.js';
 import type { IndexingProfile } from './profile.repo.js';
 import type { ChunkListRow } from './documents.repo.js';

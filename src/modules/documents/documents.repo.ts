@@ -1,22 +1,19 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { rows, type Tx } from '../../platform/db/database.js';
+import { rows } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/tenant-db.js';
-
-// Queries the routes reach take the TenantTx (the tenant id comes with the transaction); those the indexing
-// job also calls still take (tx, tenantId) until indexing moves to TenantTx too.
 import { documentJobs, documents, type DocumentJobRow, type DocumentRow, type DocumentStatus } from './documents.table.js';
 
-export async function insertDocument(tx: Tx, values: typeof documents.$inferInsert): Promise<DocumentRow> {
-  const [row] = await tx.insert(documents).values(values).returning();
+export async function insertDocument({ tx, tenantId }: TenantTx, values: Omit<typeof documents.$inferInsert, 'tenantId'>): Promise<DocumentRow> {
+  const [row] = await tx.insert(documents).values({ ...values, tenantId }).returning();
   return row;
 }
 
-export async function insertJob(tx: Tx, values: typeof documentJobs.$inferInsert): Promise<DocumentJobRow> {
-  const [row] = await tx.insert(documentJobs).values(values).returning();
+export async function insertJob({ tx, tenantId }: TenantTx, values: Omit<typeof documentJobs.$inferInsert, 'tenantId'>): Promise<DocumentJobRow> {
+  const [row] = await tx.insert(documentJobs).values({ ...values, tenantId }).returning();
   return row;
 }
 
-export async function updateJob(tx: Tx, tenantId: string, jobId: string, values: Partial<typeof documentJobs.$inferInsert>): Promise<void> {
+export async function updateJob({ tx, tenantId }: TenantTx, jobId: string, values: Partial<typeof documentJobs.$inferInsert>): Promise<void> {
   await tx
     .update(documentJobs)
     .set(values)
@@ -24,7 +21,7 @@ export async function updateJob(tx: Tx, tenantId: string, jobId: string, values:
 }
 
 /** Adds warnings to a job that may have finished already (a description written after the swap). */
-export async function appendJobWarnings(tx: Tx, tenantId: string, jobId: string, warnings: string[]): Promise<void> {
+export async function appendJobWarnings({ tx, tenantId }: TenantTx, jobId: string, warnings: string[]): Promise<void> {
   if (warnings.length === 0) return;
   await tx
     .update(documentJobs)
@@ -32,7 +29,7 @@ export async function appendJobWarnings(tx: Tx, tenantId: string, jobId: string,
     .where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, jobId)));
 }
 
-export async function findDocument(tx: Tx, tenantId: string, id: string, lock = false): Promise<DocumentRow | null> {
+export async function findDocument({ tx, tenantId }: TenantTx, id: string, lock = false): Promise<DocumentRow | null> {
   const query = tx.select().from(documents).where(and(eq(documents.tenantId, tenantId), eq(documents.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
@@ -89,8 +86,7 @@ export async function listDocuments({ tx, tenantId }: TenantTx, filters: Documen
 }
 
 export async function updateDocument(
-  tx: Tx,
-  tenantId: string,
+  { tx, tenantId }: TenantTx,
   id: string,
   values: Partial<typeof documents.$inferInsert>,
 ): Promise<DocumentRow | null> {
@@ -106,7 +102,7 @@ export async function updateDocument(
  * Deletes the tenant's documents `ids`; chunks and jobs go with the rows (ON DELETE CASCADE). Returns the blob
  * keys of the deleted rows, which are the caller's to delete after commit.
  */
-export async function deleteDocuments(tx: Tx, tenantId: string, ids: readonly string[]): Promise<{ blobKey: string; extractedKey: string | null }[]> {
+export async function deleteDocuments({ tx, tenantId }: TenantTx, ids: readonly string[]): Promise<{ blobKey: string; extractedKey: string | null }[]> {
   if (ids.length === 0) return [];
   return tx
     .delete(documents)
@@ -132,7 +128,7 @@ export async function listJobs({ tx, tenantId }: TenantTx, documentId: string): 
 }
 
 /** `lock`: FOR UPDATE, for a worker about to change the job's state. */
-export async function findJob(tx: Tx, tenantId: string, id: string, lock = false): Promise<DocumentJobRow | null> {
+export async function findJob({ tx, tenantId }: TenantTx, id: string, lock = false): Promise<DocumentJobRow | null> {
   const query = tx.select().from(documentJobs).where(and(eq(documentJobs.tenantId, tenantId), eq(documentJobs.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;

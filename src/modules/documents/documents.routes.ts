@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody, ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
+import { ErrorBody } from '../../platform/http/schemas.js';
+import { ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
 import { created, noContent, respond, route } from '../../platform/http/route.js';
 import {
   ChunkResponse,

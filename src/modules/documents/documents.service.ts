@@ -36,8 +36,8 @@ export type ReindexSource = 'admin' | 'rag' | 'api';
 export function createDocumentsService(deps: DocumentsDeps) {
   const { queue, blobs } = deps;
 
-  async function requireDocument({ tx, tenantId }: TenantTx, id: string, lock = false): Promise<DocumentRow> {
-    const doc = await findDocument(tx, tenantId, id, lock);
+  async function requireDocument(t: TenantTx, id: string, lock = false): Promise<DocumentRow> {
+    const doc = await findDocument(t, id, lock);
     if (!doc) throw new AppError('document_not_found');
     return doc;
   }
@@ -54,8 +54,8 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
   /** Hard delete: the row, its jobs and chunks in one transaction, then its files (the cascades' path too). */
   async function remove(tenant: TenantDb, id: string): Promise<void> {
-    const { afterCommit } = await tenant.run(async ({ tx, tenantId }) => {
-      const outcome = await deps.remover.remove(tx, tenantId, [id]);
+    const { afterCommit } = await tenant.run(async (t) => {
+      const outcome = await deps.remover.remove(t, [id]);
       if (outcome.removed === 0) throw new AppError('document_not_found');
       return outcome;
     });
@@ -76,14 +76,14 @@ export function createDocumentsService(deps: DocumentsDeps) {
   }
 
   async function job(tenant: TenantDb, jobId: string) {
-    const found = await tenant.run(({ tx, tenantId }) => findJob(tx, tenantId, jobId));
+    const found = await tenant.run((t) => findJob(t, jobId));
     if (!found) throw new AppError('job_not_found');
     return presentJob(found);
   }
 
   /** A new job takes the document over; an older one still queued or running notices and stops. */
   async function reindex(tenant: TenantDb, id: string, source: ReindexSource) {
-    const { jobId } = await tenant.run(async (t) => deps.scheduler.scheduleIndexing(t.tx, await requireDocument(t, id, true), source));
+    const { jobId } = await tenant.run(async (t) => deps.scheduler.scheduleIndexing(t, await requireDocument(t, id, true), source));
     queue.poke(INGEST_QUEUE);
     return { job_id: jobId, document_id: id, status: 'pending' as const };
   }
@@ -95,7 +95,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
     const row = await tenant.run(async (t) => {
       const doc = await requireDocument(t, id, true);
       const original = doc.aiDescriptionSource === 'user' ? doc.aiDescriptionOriginal : doc.aiDescription;
-      return updateDocument(t.tx, t.tenantId, id, { aiDescription: text, aiDescriptionOriginal: original, aiDescriptionSource: 'user' });
+      return updateDocument(t, id, { aiDescription: text, aiDescriptionOriginal: original, aiDescriptionSource: 'user' });
     });
     return presentDocument(row!);
   }
@@ -105,14 +105,13 @@ export function createDocumentsService(deps: DocumentsDeps) {
     if ('error' in normalized) throw unprocessable(['body', 'tags'], normalized.error);
     const row = await tenant.run(async (t) => {
       await requireDocument(t, id, true);
-      return updateDocument(t.tx, t.tenantId, id, { tags: normalized.tags });
+      return updateDocument(t, id, { tags: normalized.tags });
     });
     return presentDocument(row!);
   }
 
   async function update(tenant: TenantDb, id: string, input: { filename?: string; folder_id?: string | null; memory_id?: string | null }) {
     const row = await tenant.run(async (t) => {
-      const { tx, tenantId } = t;
       const doc = await requireDocument(t, id, true);
       const values: Partial<DocumentRow> = {};
       if (input.filename !== undefined) {
@@ -132,7 +131,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
         values.folderId = input.folder_id;
       }
       if (Object.keys(values).length === 0) return doc;
-      return (await updateDocument(tx, tenantId, id, values))!;
+      return (await updateDocument(t, id, values))!;
     });
     return presentDocument(row);
   }
@@ -157,7 +156,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
   }
 
   async function getProfile(tenant: TenantDb) {
-    return presentProfile(await tenant.run(({ tx, tenantId }) => readProfile(tx, tenantId)));
+    return presentProfile(await tenant.run(readProfile));
   }
 
   async function putProfile(
@@ -169,9 +168,9 @@ export function createDocumentsService(deps: DocumentsDeps) {
     }
     const model = input.embedding_model?.trim() || null;
     if (input.embedding_model !== null && !model) throw unprocessable(['body', 'embedding_model'], 'embedding_model must not be blank; use null for the default');
-    const { before, saved } = await tenant.run(async ({ tx, tenantId }) => ({
-      before: await readProfile(tx, tenantId),
-      saved: await writeProfile(tx, tenantId, {
+    const { before, saved } = await tenant.run(async (t) => ({
+      before: await readProfile(t),
+      saved: await writeProfile(t, {
         chunkSize: input.chunk_size,
         chunkOverlap: input.chunk_overlap,
         embeddingModel: model,

@@ -3,10 +3,8 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid 
 
 export const DOCUMENT_STATUSES = ['pending', 'parsing', 'indexing', 'indexed', 'error'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-export const TERMINAL_STATUSES: readonly DocumentStatus[] = ['indexed', 'error'];
 
-export const JOB_SOURCES = ['upload', 'bulk', 'admin', 'rag', 'api'] as const;
-export type JobSource = (typeof JOB_SOURCES)[number];
+export type JobSource = 'upload' | 'bulk' | 'admin' | 'rag' | 'api';
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 export type DescriptionSource = 'generated' | 'extractive' | 'user';
 /** PostgreSQL text-search configurations a tenant may index with (migration 0006): English, or no stemming. */
@@ -95,7 +93,6 @@ export const indexingProfiles = pgTable('indexing_profiles', {
   aiDescriptions: boolean('ai_descriptions').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-export type IndexingProfileRow = typeof indexingProfiles.$inferSelect;
 
 /** The queue message of the 'ingest' queue: ids only, the handler reads the rest in a tenant transaction. */
 export interface IngestPayload {

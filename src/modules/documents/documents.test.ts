@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../platform/db/database.js';
 import { allChunks, getDocument, indexedOk, settled, upload, uploadOk } from '../../../test/support/documents.js';
@@ -16,12 +16,11 @@ const inject = (method: string, url: string, tenant: TestTenant, extra: Extra = 
   t.app.inject({ method: method as 'GET', url, payload: extra.payload as string, headers: { ...tenant.auth(), ...extra.headers } });
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   [a, b] = await Promise.all([createTenant(t, 'Docs A'), createTenant(t, 'Docs B')]);
   docA = await uploadOk(t, a, 'Quarterly Report.txt', 'Revenue grew in the third quarter. '.repeat(300), { fields: { tags: 'finance,q3' } });
   await indexedOk(t, a, docA);
 });
-afterAll(async () => t?.close());
 
 describe('GET /documents/{id}', () => {
   it('returns every documented field', async () => {

@@ -3,7 +3,7 @@
  * lists, events and Content-Disposition headers, so they are made safe to display: no path, no control
  * or bidi-override characters, bounded length, extension kept (it decides the format).
  */
-export const MAX_FILENAME_CHARS = 200;
+const MAX_FILENAME_CHARS = 200;
 
 // C0/C1 controls, DEL, line/paragraph separators, bidi embeddings/overrides/isolates, zero-width and BOM.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

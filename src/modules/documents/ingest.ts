@@ -3,7 +3,7 @@ import type { CoreContext } from '../../platform/context.js';
 import type { Tx } from '../../platform/db/database.js';
 import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import type { Principal } from '../../platform/auth/principal.js';
-import { AppError, payloadTooLarge, unprocessable, unsupportedMediaType } from '../../platform/http/errors.js';
+import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { detectFileFormat, type DocumentFormat } from '../ingestion/index.js';
 import { folderExists, insertDocument, memoryExists } from './documents.repo.js';
 import { INGEST_QUEUE, type DocumentRow } from './documents.table.js';
@@ -35,10 +35,10 @@ export interface IngestOptions {
 const MIB = 1024 * 1024;
 const sizeText = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MB` : `${bytes.toLocaleString('en-US')} bytes`);
 
-export const EMPTY_FILE_DETAIL = 'The file is empty (0 bytes): there is nothing to index.';
+const EMPTY_FILE_DETAIL = 'The file is empty (0 bytes): there is nothing to index.';
 
-export const MAX_TAGS = 50;
-export const MAX_TAG_CHARS = 64;
+const MAX_TAGS = 50;
+const MAX_TAG_CHARS = 64;
 
 /** Trimmed, de-duplicated (first spelling wins), empty ones dropped; an error when a limit is exceeded. */
 export function normalizeTags(tags: readonly string[]): { tags: string[] } | { error: string } {
@@ -97,10 +97,10 @@ export function createIngestService(deps: IngestDeps) {
     // Checked first, whatever the format: a 0-byte file has nothing to index, so it would only ever end in
     // an indexed document without chunks (or a format refusal that hides the real reason).
     if (file.size === 0) throw unprocessable(['body', 'file'], EMPTY_FILE_DETAIL, 'empty_file');
-    if (file.size > config.uploadMaxBytes) throw payloadTooLarge(tooLargeDetail());
+    if (file.size > config.uploadMaxBytes) throw new AppError('payload_too_large', tooLargeDetail());
     const filename = sanitizeFilename(file.filename);
     const detected = await detectFileFormat(file.path, filename);
-    if (!detected.ok) throw unsupportedMediaType(detected.detail);
+    if (!detected.ok) throw new AppError('unsupported_media_type', detected.detail);
     const formatTooLarge = formatTooLargeDetail(detected.format, file.size);
     if (formatTooLarge) throw new AppError('document_too_large_for_format', formatTooLarge);
     let tags: string[] = [];
@@ -112,11 +112,9 @@ export function createIngestService(deps: IngestDeps) {
 
     const stored = await blobs.put(createReadStream(file.path), { tenantId, kind: 'documents' });
     const work = async (t: TenantTx) => {
-      const { tx } = t;
       if (opts.memoryId && !(await memoryExists(t, opts.memoryId))) throw new AppError('memory_not_found');
       if (opts.folderId && !(await folderExists(t, opts.folderId))) throw new AppError('folder_not_found');
-      const born = await insertDocument(tx, {
-        tenantId,
+      const born = await insertDocument(t, {
         filename,
         format: detected.format,
         mimeType: detected.mimeType,
@@ -131,7 +129,7 @@ export function createIngestService(deps: IngestDeps) {
         createdByApiKeyId: principal.kind === 'api_key' ? principal.apiKeyId : null,
       });
       // Same transaction: the document never exists without the job that will index it.
-      const { document } = await deps.scheduler.scheduleIndexing(tx, born, opts.batchId ? 'bulk' : 'upload');
+      const { document } = await deps.scheduler.scheduleIndexing(t, born, opts.batchId ? 'bulk' : 'upload');
       return document;
     };
 

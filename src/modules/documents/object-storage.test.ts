@@ -8,7 +8,7 @@ import { indexedOk, uploadOk } from '../../../test/support/documents.js';
 import { rows } from '../../platform/db/database.js';
 
 /**
- * Documents on an S3-compatible store (BLOB_STORE=s3, issue 13 item 1): the original and the extracted text go to the
+ * Documents on an S3-compatible store (BLOB_STORE=s3): the original and the extracted text go to the
  * bucket under the tenant's prefix, the file streams back from it, and deleting the document deletes both objects.
  */
 let peer: S3Peer;

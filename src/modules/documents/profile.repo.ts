@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/tenant-db.js';
 import { indexingProfiles, type TextSearchConfig } from './documents.table.js';
 
 export interface IndexingProfile {
@@ -17,7 +17,7 @@ export interface IndexingProfile {
 }
 
 /** The values of the column defaults (migrations 0002, 0006, 0007): a tenant that never saved a profile gets these. */
-export const DEFAULT_PROFILE: IndexingProfile = {
+const DEFAULT_PROFILE: IndexingProfile = {
   chunkSize: 512,
   chunkOverlap: 64,
   embeddingModel: null,
@@ -27,13 +27,13 @@ export const DEFAULT_PROFILE: IndexingProfile = {
   updatedAt: null,
 };
 
-export async function readProfile(tx: Tx, tenantId: string): Promise<IndexingProfile> {
+export async function readProfile({ tx, tenantId }: TenantTx): Promise<IndexingProfile> {
   const [row] = await tx.select().from(indexingProfiles).where(eq(indexingProfiles.tenantId, tenantId));
   return row ?? DEFAULT_PROFILE;
 }
 
 /** Replaces the tenant's profile (every field; the API's PUT fills the defaults of the ones left out). */
-export async function writeProfile(tx: Tx, tenantId: string, profile: Omit<IndexingProfile, 'updatedAt'>): Promise<IndexingProfile> {
+export async function writeProfile({ tx, tenantId }: TenantTx, profile: Omit<IndexingProfile, 'updatedAt'>): Promise<IndexingProfile> {
   const values = {
     chunkSize: profile.chunkSize,
     chunkOverlap: profile.chunkOverlap,

@@ -1,9 +1,9 @@
-import type { Tx } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/tenant-db.js';
 import type { BlobStore } from '../../platform/blobs/blob-store.js';
 import { deleteDocuments } from './documents.repo.js';
 import type { DbMaintenance } from '../../platform/db/maintenance.js';
 
-export type AfterCommit = () => Promise<void>;
+type AfterCommit = () => Promise<void>;
 
 /**
  * The one way documents are hard-deleted: a single delete, a memory's or a folder's cascade. Rows go inside the
@@ -12,7 +12,7 @@ export type AfterCommit = () => Promise<void>;
  */
 export interface DocumentRemover {
   /** Deletes the rows of the tenant's documents `ids`; `afterCommit` then deletes their files. */
-  remove(tx: Tx, tenantId: string, ids: readonly string[]): Promise<{ removed: number; afterCommit: AfterCommit }>;
+  remove(t: TenantTx, ids: readonly string[]): Promise<{ removed: number; afterCommit: AfterCommit }>;
 }
 
 export function createDocumentRemover(deps: {
@@ -22,8 +22,8 @@ export function createDocumentRemover(deps: {
   log?: { warn(obj: object, msg: string): void };
 }): DocumentRemover {
   return {
-    async remove(tx, tenantId, ids) {
-      const deleted = await deleteDocuments(tx, tenantId, ids);
+    async remove(t, ids) {
+      const deleted = await deleteDocuments(t, ids);
       // Both keys of a document are its own: the blob store generates a fresh key for every put (upload and
       // extraction alike), so no other document can point at them and no "still in use" check is needed (the
       // memory cascade used to query for one; it could never find anything, and scanned the table to say so).

@@ -10,7 +10,7 @@ export interface UploadPart {
   value?: unknown;
 }
 
-export interface SpooledFile {
+interface SpooledFile {
   filename: string;
   path: string;
   size: number;

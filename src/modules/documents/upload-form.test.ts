@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { multipart, type Part } from '../../../test/support/documents.js';
 import { rows } from '../../platform/db/database.js';
 
@@ -12,10 +12,9 @@ let t: TestService;
 let a: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Upload forms');
 });
-afterAll(async () => t?.close());
 
 type Fields = Array<[string, string]>;
 
@@ -32,7 +31,7 @@ const storedDocuments = async () =>
 
 describe('the same refusals, word for word, for single and bulk upload', () => {
   const refused: Array<[string, Fields, { loc: string[]; msg: string; type?: string }]> = [
-    ['a NUL in tags (issue 8, S4)', [['tags', 'a\u0000b']], { loc: ['body', 'tags'], msg: 'text must not contain NUL (\\u0000) characters', type: 'value_error.nul' }],
+    ['a NUL in tags', [['tags', 'a\u0000b']], { loc: ['body', 'tags'], msg: 'text must not contain NUL (\\u0000) characters', type: 'value_error.nul' }],
     ['a NUL in memory_id', [['memory_id', '\u0000']], { loc: ['body', 'memory_id'], msg: 'text must not contain NUL (\\u0000) characters', type: 'value_error.nul' }],
     ['a NUL in a field nobody reads', [['comment', 'x\u0000']], { loc: ['body', 'comment'], msg: 'text must not contain NUL (\\u0000) characters', type: 'value_error.nul' }],
     ['a malformed memory_id', [['memory_id', 'not-a-uuid']], { loc: ['body', 'memory_id'], msg: 'memory_id must be a UUID', type: 'uuid_parsing' }],
@@ -68,7 +67,7 @@ describe('the same accepted forms for single and bulk upload', () => {
   });
 });
 
-describe('the OpenAPI document of the single upload (issue 8, item 9)', () => {
+describe('the OpenAPI document of the single upload', () => {
   it('declares the multipart body: file, memory_id, folder_id, tags', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const body = doc.paths['/api/v1/documents/'].post.requestBody;

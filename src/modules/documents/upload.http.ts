@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { HttpExchange } from '../../platform/http/route.js';
-import { payloadTooLarge, unprocessable } from '../../platform/http/errors.js';
+import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { readUploadFields, type UploadFields } from './multipart-fields.js';
 import type { UploadedFile } from './ingest.js';
 import { spoolUpload, type UploadPart } from './spool.js';
@@ -23,7 +23,7 @@ export async function readUploadForm({ request }: HttpExchange, options: { tmpRo
     if (spooled.fileCount > 1) throw unprocessable(['body', 'file'], 'Send one file per request; use bulk-upload for several');
     const file = spooled.files[0];
     if (!file) throw unprocessable(['body', 'file'], 'Field required', 'missing');
-    if (file.truncated) throw payloadTooLarge('The file is larger than the upload limit.');
+    if (file.truncated) throw new AppError('payload_too_large', 'The file is larger than the upload limit.');
     return { filename: file.filename, path: file.path, size: file.size, ...readUploadFields(spooled.fields), cleanup: spooled.cleanup };
   } catch (error) {
     await spooled.cleanup();

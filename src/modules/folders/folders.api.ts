@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
-import { Uuid } from '../../platform/http/pagination.js';
+import { Uuid } from '../../platform/http/schemas.js';
 
 /** TypeBox schemas of the folders endpoints: validation, types and the OpenAPI document. */
 
 export const Folder = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   folder_id: Type.String({ format: 'uuid', description: 'Same as id' }),
   name: Type.String(),
-  parent_id: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+  parent_id: Type.Union([Uuid, Type.Null()]),
   document_count: Type.Integer({ description: 'Documents directly in this folder' }),
   subfolder_count: Type.Integer({ description: 'Folders directly below this one' }),
   created_at: Type.String({ format: 'date-time' }),

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody, IdParams, ListOf } from '../../platform/http/pagination.js';
+import { ErrorBody, IdParams } from '../../platform/http/schemas.js';
+import { ListOf } from '../../platform/http/pagination.js';
 import { created, noContent, route } from '../../platform/http/route.js';
 import type { FoldersService } from './folders.service.js';
 import { CreateFolder, DeleteQuery, Folder, ListQuery, UpdateFolder } from './folders.api.js';

@@ -1,6 +1,6 @@
 import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import { AppError, nonBlank, unprocessable } from '../../platform/http/errors.js';
-import { iso } from '../../platform/http/pagination.js';
+import { iso } from '../../platform/http/schemas.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { DocumentRemover } from '../documents/index.js';
 import { audit } from '../audit/index.js';
@@ -21,7 +21,7 @@ export interface FoldersDeps {
   documents: DocumentRemover;
 }
 
-export function presentFolder(row: FolderWithCounts) {
+function presentFolder(row: FolderWithCounts) {
   return {
     id: row.id,
     folder_id: row.id,
@@ -108,7 +108,7 @@ export function createFoldersService(deps: FoldersDeps) {
       } else {
         await lockFolderTree(t); // no folder moves into the subtree while it goes
         const tree = await subtreeIds(t, id);
-        after = (await deps.documents.remove(t.tx, t.tenantId, await documentIdsInFolders(t, tree))).afterCommit;
+        after = (await deps.documents.remove(t, await documentIdsInFolders(t, tree))).afterCommit;
       }
       await deleteFolder(t, id); // subfolders follow by foreign key
       await audit(t, 'folder.deleted', principal, {

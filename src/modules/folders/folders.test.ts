@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { rows } from '../../platform/db/database.js';
 
 let t: TestService;
@@ -9,11 +9,10 @@ let a: TestTenant;
 let b: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
   b = await createTenant(t, 'Other');
 });
-afterAll(async () => t?.close());
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, token: string, payload?: object) =>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-/** README invariant: ingestion holds database-free libraries and never imports documents (issue 7, item 1). */
+/** README invariant: ingestion holds database-free libraries and never imports documents. */
 const root = path.dirname(fileURLToPath(import.meta.url));
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

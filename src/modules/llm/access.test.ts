@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 
 let t: TestService;
 let a: TestTenant;
@@ -17,14 +17,13 @@ async function req(tenant: TestTenant, method: string, url: string, payload?: un
 const summary = (body: Json) => (body.rules as Json[]).map((r) => `${r.principal_type}:${r.principal_id}`).sort();
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Access A');
   b = await createTenant(t, 'Access B');
   member = await a.userToken('member');
   viewer = await a.userToken('viewer');
   keyA = await a.apiKey(['llm:read']);
 });
-afterAll(async () => t?.close());
 
 describe('GET /api/v1/llm/models/{model_id}/access', () => {
   it('starts unrestricted, readable with llm:read; 404 for an unknown model', async () => {

@@ -1,7 +1,8 @@
 import type { Principal } from '../../platform/auth/principal.js';
-import { AppError, HttpError } from '../../platform/http/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { CallAborted } from './calls/attempts.js';
-import type { ChatInput, ChatResult, ChatService, ChatStream } from './calls/chat.service.js';
+import type { ChatService } from './calls/chat.service.js';
+import type { ChatInput, ChatResult, ChatStream } from './calls/chat.types.js';
 import { ProviderFailure } from './calls/failures.js';
 import type { GateCache } from './calls/gate-cache.js';
 import { contextOf, type CallContext } from './calls/recorder.js';
@@ -18,7 +19,7 @@ export interface ChatModelChoice {
   maxOutputTokens: number | null;
 }
 
-export type RerankOutcome =
+type RerankOutcome =
   | { status: 'reranked'; model: string; ranking: RerankResultItem[]; costUsd: number | null; latencyMs: number }
   /** The call failed (logged in the error log): the caller keeps its own order. */
   | { status: 'failed'; model: string; code: string; detail: string };
@@ -52,7 +53,7 @@ export interface AnswerModelsDeps {
   errors: Pick<ErrorLog, 'record'>;
 }
 
-export const NO_CHAT_MODEL =
+const NO_CHAT_MODEL =
   'No chat model is configured for this tenant: configure a provider API key (PUT /api/v2/llm/providers/{provider}/credentials) ' +
   'and enable a chat model as the default (POST /api/v2/llm/models/activate with is_default: true), or name an enabled chat model in `model`. ' +
   'mode "retrieve" needs no model.';
@@ -81,7 +82,7 @@ export function createAnswerModels(deps: AnswerModelsDeps): AnswerModels {
       if (error instanceof CallAborted) throw error;
       // Provider failures are in the error log already (every attempt is); a refusal before any call is written here.
       if (error instanceof ProviderFailure) return { status: 'failed', model, code: error.code, detail: error.message };
-      const refusal = error instanceof HttpError ? error : new AppError('internal_error', error instanceof Error ? error.message : String(error));
+      const refusal = error instanceof AppError ? error : new AppError('internal_error', error instanceof Error ? error.message : String(error));
       const detail = typeof refusal.detail === 'string' ? refusal.detail : refusal.code;
       await deps.errors
         .record({

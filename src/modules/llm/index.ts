@@ -1,6 +1,5 @@
 /** The public surface of the language-model module: other modules and the composition root import only this file. */
-export { createLlm, type Llm } from './llm.module.js';
-export type { LlmHooks } from './models.service.js';
-export type { AnswerModels, ChatModelChoice, RerankOutcome } from './answer-models.js';
+export { createLlm, createLlmCalls } from './llm.module.js';
+export type { AnswerModels, ChatModelChoice } from './answer-models.js';
 export type { CallContext } from './calls/recorder.js';
-export type { ChatEvent, ChatInput, ChatMessage, ChatResult, ChatStream } from './calls/chat.service.js';
+export type { ChatMessage } from './calls/chat.types.js';

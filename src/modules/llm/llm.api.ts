@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { MODES } from './catalog/loader.js';
 import { PRINCIPAL_TYPES } from './llm.table.js';
-import { defaultsOptional } from '../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../platform/http/schemas.js';
 
 /** TypeBox schemas of the LLM endpoints: validation, response serialization and OpenAPI in one place. */
 
@@ -9,7 +9,7 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 const NullableNumber = Nullable(Type.Number());
 const NullableInteger = Nullable(Type.Integer());
 
-export const ModeSchema = Type.Enum(MODES);
+const ModeSchema = Type.Enum(MODES);
 
 
 /** `model_id` accepts a UUID or a model_name (names hold dots, colons and slashes; send a slash as %2F). */
@@ -24,7 +24,7 @@ export const ProviderParams = Type.Object({ provider: Type.String({ minLength: 1
 const Capabilities = Type.Record(Type.String(), Type.Boolean());
 
 const catalogFields = {
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   model_name: Type.String(),
   provider: Type.String(),
   mode: ModeSchema,
@@ -43,14 +43,14 @@ const catalogFields = {
   in_catalog: Type.Boolean({ description: 'false once the catalog no longer lists the model (kept for tenants using it)' }),
 };
 
-export const CatalogModel = Type.Object(catalogFields);
-export const TenantModel = Type.Object({
+const CatalogModel = Type.Object(catalogFields);
+const TenantModel = Type.Object({
   ...catalogFields,
   provider_configured: Type.Boolean(),
   is_enabled: Type.Boolean(),
   is_default: Type.Boolean(),
 });
-export const V2Model = Type.Object({
+const V2Model = Type.Object({
   ...catalogFields,
   provider_configured: Type.Boolean(),
   is_enabled: Type.Boolean({ description: 'Enabled for this tenant (every model is disabled until enabled)' }),
@@ -92,7 +92,7 @@ export const UpdateModelPreferenceRequest = Type.Object({
   is_default: Type.Optional(Type.Boolean({ description: 'true also enables the model and unsets the previous default of its mode' })),
 });
 const preferenceFields = {
-  model_id: Type.String({ format: 'uuid' }),
+  model_id: Uuid,
   model_name: Type.String(),
   provider: Type.String(),
   mode: ModeSchema,
@@ -111,7 +111,7 @@ export const ActivateModelResponse = Type.Object({
   model_created: Type.Boolean({ description: 'true when the model record was created by this call' }),
 });
 export const DeactivateModelResponse = Type.Object({
-  model_id: Type.String({ format: 'uuid' }),
+  model_id: Uuid,
   model_name: Type.String(),
   is_enabled: Type.Literal(false),
   preference_removed: Type.Boolean({ description: 'false when the tenant had no preference for the model' }),
@@ -128,7 +128,7 @@ export const UpdateModelAccessRequest = Type.Object({
   ),
 });
 export const ModelAccessResponse = Type.Object({
-  model_id: Type.String({ format: 'uuid' }),
+  model_id: Uuid,
   model_name: Type.String(),
   restricted: Type.Boolean({ description: 'false: no rule, every principal of the tenant may use the model' }),
   rules: Type.Array(

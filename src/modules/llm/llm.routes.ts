@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody } from '../../platform/http/pagination.js';
+import { ErrorBody } from '../../platform/http/schemas.js';
 import { noContent, route } from '../../platform/http/route.js';
 import type { ModelsService } from './models.service.js';
 import type { AccessService } from './access.service.js';

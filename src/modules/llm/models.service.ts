@@ -34,8 +34,8 @@ export interface PreferenceChange {
 }
 
 /** Model listings and the tenant's preferences (enable, default, activate, deactivate). */
-/** What the language-model area tells other areas (wired in src/modules/index.ts). */
-export interface LlmHooks {
+/** What the language-model area tells other areas (handed to createLlm by src/modules/index.ts). */
+interface LlmHooks {
   /** The tenant's default embedding model may have changed (documents re-embeds when its documents are on another). */
   onDefaultEmbeddingModelChanged?(tenantId: string): Promise<unknown>;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import bundled from './catalog/catalog.json' with { type: 'json' };
 import { loadCatalog, MODES } from './catalog/loader.js';
 
@@ -22,13 +22,12 @@ const chatModels = async (tenant: TestTenant, query = '') =>
   (await req(tenant, 'GET', `/api/v1/llm/models${query}`)).body.models as Json[];
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Models A');
   b = await createTenant(t, 'Models B');
   viewer = (await a.userToken('viewer')).token;
   member = (await a.userToken('member')).token;
 });
-afterAll(async () => t?.close());
 
 describe('GET /api/v1/llm/models', () => {
   it('lists chat models by default, with costs and the tenant status (all disabled at first)', async () => {

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTenant, runCommand, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../test/peers/fake-openai.js';
 import { activate, CHAT_PATHS, chatBody, configureProvider } from '../../../test/support/llm.js';
-import { createLlm } from './index.js';
+import { createLlmCalls } from './index.js';
 
 /**
- * Issue 8 S1: a provider base URL that passes the address check answers 307 to an address the service may not reach.
+ * A provider base URL that passes the address check answers 307 to an address the service may not reach.
  * The operator allows the host name `localhost` (PROVIDER_ALLOWED_HOSTS), not 127.0.0.1: the provider is reachable
  * by its name, while the redirect target, 127.0.0.1 itself, is not. Every outbound route must refuse the redirect,
  * and the "private" server must never see a request.
@@ -101,7 +101,7 @@ describe.each(CHAT_PATHS)('$path', (chatPath) => {
     });
 
     it('ingestion embeddings (the documents port): a 502 error', async () => {
-      const llm = createLlm(t.service.ctx);
+      const llm = createLlmCalls(t.service.ctx);
       try {
         await activate(t, a, 'text-embedding-3-small', true);
         const embedder = await llm.embeddings.forTenant(a.tenantId);

@@ -7,7 +7,7 @@ import { findMail, insertMail, markFailed, recordAttempt } from './mail.repo.js'
 import { smtpTransport, type MailTransport } from './smtp.js';
 import { render, type MailData, type MailKind } from './templates.js';
 
-export const MAIL_QUEUE = 'mail';
+const MAIL_QUEUE = 'mail';
 
 /**
  * The port other modules send mail through. `enqueue` joins the caller's transaction: the message row
@@ -23,7 +23,7 @@ export interface Mailer {
   link(path: string, query: Record<string, string>): string;
 }
 
-export type MailDelivery = 'queued' | 'outbox';
+type MailDelivery = 'queued' | 'outbox';
 
 export interface MailerParts {
   mailer: Mailer;

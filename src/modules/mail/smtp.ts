@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 
 /** What the send job hands to a transport. */
-export interface OutgoingMail {
+interface OutgoingMail {
   from: string;
   to: string;
   subject: string;

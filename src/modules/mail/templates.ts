@@ -35,7 +35,7 @@ function html(title: string, paragraphs: string[], action?: { label: string; hre
 
 type Renderers = { [K in MailKind]: (data: MailData[K], ctx: MailContext) => RenderedMail };
 
-export const TEMPLATES: Renderers = {
+const TEMPLATES: Renderers = {
   invitation(data, ctx) {
     const link = ctx.link('/accept-invitation', { token: data.token });
     const who = data.inviterName ? `${data.inviterName} invited you` : 'You were invited';

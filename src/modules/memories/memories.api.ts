@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
+import { Uuid } from '../../platform/http/schemas.js';
 
 /** TypeBox schemas of the memories endpoints: validation, types and the OpenAPI document. */
 
 export const Memory = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   memory_id: Type.String({ format: 'uuid', description: 'Same as id' }),
   name: Type.String(),
   description: Type.String(),

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody, IdParams, ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
+import { ErrorBody, IdParams } from '../../platform/http/schemas.js';
+import { ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
 import { created, noContent, route } from '../../platform/http/route.js';
 import type { MemoriesService } from './memories.service.js';
 import { CreateMemory, DeleteQuery, Memory, UpdateMemory } from './memories.api.js';

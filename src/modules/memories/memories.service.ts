@@ -2,7 +2,7 @@ import type { TenantDb } from '../../platform/db/tenant-db.js';
 import { AppError, nonBlank } from '../../platform/http/errors.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { hasScopes } from '../../platform/auth/scopes.js';
-import { iso } from '../../platform/http/pagination.js';
+import { iso } from '../../platform/http/schemas.js';
 import type { DocumentRemover } from '../documents/index.js';
 import { audit } from '../audit/index.js';
 import {
@@ -20,7 +20,7 @@ export interface MemoriesDeps {
   documents: DocumentRemover;
 }
 
-export function presentMemory(row: MemoryWithCount) {
+function presentMemory(row: MemoryWithCount) {
   return {
     id: row.id,
     memory_id: row.id,
@@ -78,7 +78,7 @@ export function createMemoriesService(deps: MemoriesDeps) {
       if (cascade) {
         const documentIds = await memoryDocumentIds(t, id);
         documentsDeleted = documentIds.length;
-        after = (await deps.documents.remove(t.tx, t.tenantId, documentIds)).afterCommit;
+        after = (await deps.documents.remove(t, documentIds)).afterCommit;
       } else await detachMemoryDocuments(t, id);
       await deleteMemory(t, id);
       await audit(t, 'memory.deleted', principal, { targetId: id, targetName: memory.name, details: { cascade, documents_deleted: documentsDeleted } });

@@ -61,7 +61,7 @@ export interface AuthorizationDeps {
 /** `ac_` + 32 random bytes, stored as SHA-256. */
 export const AUTHORIZATION_CODE = opaqueTokenKind('ac');
 /** RFC 9700 asks for short-lived codes; a minute is enough for any client to redeem one. */
-export const CODE_TTL_SEC = 60;
+const CODE_TTL_SEC = 60;
 
 type Mode =
   /** GET /api/auth/authorize: cookie or bearer, answers `login_required` with a login page. */

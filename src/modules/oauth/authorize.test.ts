@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestTenant } from '../../../test/harness.js';
 import { authorize, pkcePair, registerClient, sessionCookieFor, withOAuthService, type RegisteredClient } from '../../../test/support/oauth.js';
 
-/** The authorization endpoint, its consent and its silent variant: every rule of issue 10 item 3, and bad input. */
+/** The authorization endpoint, its consent and its silent variant: every rule of an authorization request (docs/oauth.md), and bad input. */
 const fixture = withOAuthService();
 const CB = 'https://app.example.test/cb';
 const CB_WITH_QUERY = 'https://app.example.test/cb?tenant=acme';

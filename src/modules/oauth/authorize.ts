@@ -1,11 +1,11 @@
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody } from '../../platform/http/pagination.js';
+import { ErrorBody } from '../../platform/http/schemas.js';
 import { respond, route, type Route } from '../../platform/http/route.js';
 import type { AuthorizationAnswer, AuthorizationService } from './authorization.service.js';
 import { authorizeErrorHandler } from './oauth-errors.http.js';
 import { AuthorizeQuery, AuthorizeResponse, OAuthErrorBody } from './oauth.api.js';
 
-export const NO_STORE = { 'cache-control': 'no-store' };
+const NO_STORE = { 'cache-control': 'no-store' };
 export const AUTHORIZATION_CREDENTIAL = 'service_session cookie, or a user\'s own access token as bearer (checked by the handler)';
 
 /** A decision as HTTP: always 200 JSON (an untrusted client or redirect URI was thrown: `authorizeErrorHandler`'s 400). */

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody, ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
+import { ErrorBody } from '../../platform/http/schemas.js';
+import { ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
 import { created, noContent, route, type Route } from '../../platform/http/route.js';
 import { Client, ClientIdParams, CreateClient, CreatedClient, PatchClient, PublicClients } from './oauth.api.js';
 import { presentClient, presentCreatedClient, presentPublicClient } from './clients.present.js';

@@ -205,12 +205,6 @@ export function createClientsService(deps: ClientsDeps) {
     return isClientIdShape(clientId) ? findClientAnywhere(db, clientId) : null;
   }
 
-  /** Whether the client exists and may serve users of the tenant (platform-wide, or the tenant's own). */
-  async function serves(clientId: string, tenantId: string): Promise<boolean> {
-    const client = await find(clientId);
-    return client !== null && (client.tenantId === null || client.tenantId === tenantId);
-  }
-
   /**
    * Client authentication at the token and revocation endpoints: `client_secret_basic` or `client_secret_post` for
    * confidential clients, `client_id` alone for public ones (which then must prove PKCE). One method per request.
@@ -242,7 +236,6 @@ export function createClientsService(deps: ClientsDeps) {
     update,
     remove,
     find,
-    serves,
     authenticate,
     list: (tenant: TenantDb, skip: number, limit: number) => tenant.run((t) => listTenantClients(t, skip, limit)),
     listPlatform: () => db.system((tx) => listPlatformClients(tx)),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, runCommand, type TestTenant } from '../../../test/harness.js';
 import { authorize, pkcePair, registerClient, sessionCookieFor, token, withOAuthService } from '../../../test/support/oauth.js';
 
-/** OAuth clients: the operator's CLI, the tenant admins' API, the public list (issue 10 item 2). */
+/** OAuth clients: the operator's CLI, the tenant admins' API, the public list. */
 const fixture = withOAuthService();
 const CB = 'https://app.example.test/cb';
 const URL_ = '/api/v1/oauth-clients/';

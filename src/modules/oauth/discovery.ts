@@ -10,7 +10,7 @@ const PUBLIC_DOCUMENT = { 'access-control-allow-origin': '*', 'cache-control': '
 const CLIENT_AUTH = ['client_secret_basic', 'client_secret_post', 'none'];
 
 /** OpenID Connect Discovery 1.0 and RFC 8414 metadata: one document, published under both well-known names. */
-export function serverMetadata(config: Pick<Config, 'publicBaseUrl' | 'oauth'>) {
+function serverMetadata(config: Pick<Config, 'publicBaseUrl' | 'oauth'>) {
   const base = config.publicBaseUrl;
   return {
     issuer: base,

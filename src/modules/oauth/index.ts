@@ -1,5 +1,5 @@
 // The oauth module as other modules see it.
 export { createOAuth } from './oauth.module.js';
 export { isGrantRevoked } from './grants.query.js';
-export type { ClientsService } from './clients.service.js';
-export type { GrantRevoker } from './revocation.js';
+export { clientServes } from './clients.query.js';
+

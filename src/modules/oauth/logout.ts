@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database.js';
 import { tenantDb } from '../../platform/db/tenant-db.js';
 import type { Clock } from '../../platform/clock.js';
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody } from '../../platform/http/pagination.js';
+import { ErrorBody } from '../../platform/http/schemas.js';
 import { respond, route, type Route } from '../../platform/http/route.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { ClientsService } from './clients.service.js';

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../platform/http/errors.js';
+import { AppError } from '../../platform/http/errors.js';
 import { OAuthError } from './oauth-errors.js';
 
 /** Token responses and their errors are never cached (RFC 6749 §5.1). */
@@ -18,14 +18,14 @@ export function oauthErrorHandler(error: FastifyError, request: FastifyRequest, 
     const where = `${issue?.instancePath ?? ''}${issue?.keyword === 'required' ? `/${String(issue.params.missingProperty)}` : ''}`.replace(/^\//, '') || 'body';
     return send(400, { error: 'invalid_request', error_description: `${where}: ${issue?.message ?? 'invalid'}` });
   }
-  if (error instanceof HttpError && error.statusCode === 429) {
+  if (error instanceof AppError && error.statusCode === 429) {
     return send(429, { error: 'temporarily_unavailable', error_description: 'Too many requests; retry after the indicated delay' }, error.headers);
   }
-  const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+  const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
   if (status >= 400 && status < 500) {
     const description = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
       ? 'The body must be application/x-www-form-urlencoded or application/json'
-      : error instanceof HttpError && typeof error.detail === 'string' ? error.detail : 'The request is malformed';
+      : error instanceof AppError && typeof error.detail === 'string' ? error.detail : 'The request is malformed';
     return send(status === 415 || status === 422 ? 400 : status, { error: 'invalid_request', error_description: description });
   }
   request.log.error({ err: error }, 'unhandled error in an OAuth endpoint');

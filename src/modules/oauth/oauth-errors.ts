@@ -3,7 +3,7 @@
  * OAuth client parses (not the API's `{detail, code}`). `invalid_client` is a 401 (with `WWW-Authenticate: Basic`
  * when the client tried HTTP Basic); the others are 400.
  */
-export const OAUTH_ERRORS = {
+const OAUTH_ERRORS = {
   invalid_request: 400,
   invalid_client: 401,
   invalid_grant: 400,

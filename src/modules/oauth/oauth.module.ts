@@ -18,8 +18,14 @@ import { silentAuthorizeRoute } from './silent-authorize.js';
 import { createTokenEndpoint, tokenRoute } from './token.js';
 import { createUserInfo, userInfoRoute } from './userinfo.js';
 
+export interface OAuthModuleDeps {
+  /** The browser session the authorization and logout endpoints read and end. */
+  sessions: SessionsService;
+}
+
 /** The OAuth 2.0 / OpenID Connect authorization server, one file per protocol endpoint. */
-export function createOAuth(ctx: CoreContext, sessions: SessionsService) {
+export function createOAuth(ctx: CoreContext, deps: OAuthModuleDeps) {
+  const { sessions } = deps;
   const clients = createClientsService(ctx);
   const revoker = createGrantRevoker(ctx);
   const keys = createSigningKeys(ctx.db, ctx.secrets);
@@ -46,5 +52,5 @@ export function createOAuth(ctx: CoreContext, sessions: SessionsService) {
         ...discoveryRoutes(ctx.config, keys),
       ]),
   };
-  return { module, clients, revoker };
+  return { module, revoker };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authorize, pkcePair, registerClient, sessionCookieFor, token, withOAuthService, type RegisteredClient } from '../../../test/support/oauth.js';
 
-/** OpenID Connect metadata, the signing key, and RP-initiated logout (issue 10 item 5). */
+/** OpenID Connect metadata, the signing key, and RP-initiated logout. */
 const fixture = withOAuthService();
 const CB = 'https://app.example.test/cb';
 const BYE = 'https://app.example.test/signed-out';

@@ -8,7 +8,7 @@ const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 export const isVerifier = (value: string) => VERIFIER.test(value);
 export const isS256Challenge = (value: string) => S256_CHALLENGE.test(value);
 
-export function s256(verifier: string): string {
+function s256(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
 }
 

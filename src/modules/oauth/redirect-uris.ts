@@ -3,14 +3,14 @@ import { unprocessable } from '../../platform/http/errors.js';
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 /** Schemes that run code or read local data in a browser: never a place to send a code. */
 const DANGEROUS_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:', 'view-source:']);
-export const MAX_URI_LENGTH = 2000;
+const MAX_URI_LENGTH = 2000;
 
 /**
  * Checks a redirect (or post-logout) URI as it is registered; it is then compared as an exact string (RFC 9700 §4.1.3).
  * Accepted: https; http only on a loopback host (RFC 8252 §7.3); a private-use scheme in reverse-domain form
  * (`com.example.app:/cb`, RFC 8252 §7.1). Refused: fragments, user-info, and script-running schemes.
  */
-export function checkRedirectUri(value: string, field: string): string {
+function checkRedirectUri(value: string, field: string): string {
   const fail = (msg: string) => unprocessable(['body', field], `${value.slice(0, 200)}: ${msg}`, 'value_error.redirect_uri');
   if (value.length === 0 || value.length > MAX_URI_LENGTH) throw fail(`must be 1 to ${MAX_URI_LENGTH} characters`);
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused

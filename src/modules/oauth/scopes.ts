@@ -1,7 +1,7 @@
 import { OIDC_SCOPES, SCOPES } from '../../platform/auth/scopes.js';
 
 /** API scopes a client may ask for: the API-key scopes (`*` is an alias, never requested). */
-export const API_SCOPES = SCOPES.filter((s) => s !== '*');
+const API_SCOPES = SCOPES.filter((s) => s !== '*');
 /** The OpenID Connect scopes (platform/auth/scopes.ts) open only the ID token's and userinfo's claims. */
 export const KNOWN_SCOPES: readonly string[] = [...OIDC_SCOPES, ...API_SCOPES];
 

@@ -1,5 +1,5 @@
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody } from '../../platform/http/pagination.js';
+import { ErrorBody } from '../../platform/http/schemas.js';
 import { route, type Route } from '../../platform/http/route.js';
 import type { AuthorizationService } from './authorization.service.js';
 import { answer, authorizeErrorHandler } from './authorize.js';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authorize, basic, pkcePair, registerClient, sessionCookieFor, token, withOAuthService, type RegisteredClient } from '../../../test/support/oauth.js';
 
-/** The token endpoint (issue 10 item 4) and revocation: PKCE both ways, codes, refresh rotation, client auth, bad input. */
+/** The token endpoint and revocation: PKCE both ways, codes, refresh rotation, client auth, bad input. */
 const fixture = withOAuthService();
 const CB = 'https://app.example.test/cb';
 let pub: RegisteredClient;

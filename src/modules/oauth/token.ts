@@ -26,7 +26,7 @@ import { covers, parseScope } from './scopes.js';
  * Parallel tabs refresh with the same token at once: within this window a used token answers the successor it
  * already got instead of counting as reuse (which would revoke the whole grant).
  */
-export const REFRESH_GRACE_MS = 30_000;
+const REFRESH_GRACE_MS = 30_000;
 
 export interface TokenEndpointDeps {
   db: Database;

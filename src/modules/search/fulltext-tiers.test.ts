@@ -6,7 +6,7 @@ import { rows, type Tx } from '../../platform/db/database.js';
 import { fulltextLeg, fulltextTiers, pgArray } from './search.repo.js';
 
 /**
- * Issue 16 item 3: the full-text leg ranks at most a capped number of matches per tier. Which matches make it into
+ * The full-text leg ranks at most a capped number of matches per tier. Which matches make it into
  * the ranked set decides the answer once a common word matches more chunks than the cap: these tests fill the cap
  * with a common word and check that the chunks that must rank first are still among those ranked.
  */
@@ -69,7 +69,7 @@ describe('full-text leg with a cap smaller than a common word’s matches', () =
   /** The documents of the leg's first three hits, best first, by filename. */
   const documentsOf = (query: string, maxRanked: number) =>
     inTenant(async (tx) => {
-      const hits = await fulltextLeg(tx, tenant.tenantId, {}, query, 3, maxRanked);
+      const hits = await fulltextLeg({ tx, tenantId: tenant.tenantId }, {}, query, 3, maxRanked);
       const owners = await rows<{ id: string; document_id: string }>(tx, sql`
         SELECT id, document_id FROM document_chunks WHERE tenant_id = ${tenant.tenantId} AND id = ANY(${pgArray(hits.map((h) => h.id))}::uuid[])`);
       const documentOf = new Map(owners.map((o) => [o.id, o.document_id]));

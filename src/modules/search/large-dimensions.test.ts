@@ -77,7 +77,7 @@ describe('vectors of more than 2 000 dimensions', () => {
     expect(await walkPlan()).toContain(`Index Scan using document_chunks_hnsw_${DIMENSIONS} `);
     const after = await inTenant(async (tx) => {
       await tuneSearch(tx, 40);
-      await vectorLeg(tx, tenant.tenantId, {}, options());
+      await vectorLeg({ tx, tenantId: tenant.tenantId }, {}, options());
       return (await rows<{ sort: string; jit: string }>(tx, sql`SELECT current_setting('enable_sort') AS sort, current_setting('jit') AS jit`))[0];
     });
     expect(after).toEqual({ sort: 'on', jit: 'off' });
@@ -88,7 +88,7 @@ describe('vectors of more than 2 000 dimensions', () => {
     expect(await walkPlan()).toContain(`Index Scan using document_chunks_hnsw_${DIMENSIONS} `);
     const [walked, exact] = await inTenant(async (tx) => {
       await tuneSearch(tx, 40);
-      return [await vectorLeg(tx, tenant.tenantId, {}, { ...options(), exactMaxChunks: 0 }), await vectorLeg(tx, tenant.tenantId, {}, { ...options(), exactAlwaysChunks: 1000 })];
+      return [await vectorLeg({ tx, tenantId: tenant.tenantId }, {}, { ...options(), exactMaxChunks: 0 }), await vectorLeg({ tx, tenantId: tenant.tenantId }, {}, { ...options(), exactAlwaysChunks: 1000 })];
     });
     expect(walked.length).toBe(5);
     expect(walked.map((r) => r.id)).toEqual(exact.map((r) => r.id));

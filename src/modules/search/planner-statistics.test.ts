@@ -4,10 +4,11 @@ import { createTenant, startTestService, type TestService, type TestTenant } fro
 import { eventually } from '../../../test/support/eventually.js';
 import { embeddingModelOf, fixedQueryVector } from '../../../test/support/vector-leg.js';
 import { rows } from '../../platform/db/database.js';
+import { tenantDb } from '../../platform/db/tenant-db.js';
 import { fulltextLegStatement, vectorLegStatement } from './search.repo.js';
 
 /**
- * Issue 16: right after a bulk load the tables had no planner statistics, so both legs of a search scanned
+ * Right after a bulk load the tables had no planner statistics, so both legs of a search scanned
  * every chunk instead of using the GIN (tsv) and HNSW (embedding) indexes. The service now analyses the tables
  * itself once a batch has been indexed; this fills a fresh database through the API and reads the plans.
  */
@@ -85,7 +86,7 @@ describe('planner statistics after a bulk load', () => {
     expect(t.service.ctx.maintenance.status().lastAnalysed).toEqual(['documents', 'document_chunks']);
 
     const doc = await embeddingModelOf(t, tenant);
-    // The batch's chunks go into the HNSW graph after it (issue 15, vector-catchup.ts), and the maintenance run that
+    // The batch's chunks go into the HNSW graph after it (vector-catchup.ts), and the maintenance run that
     // follows the catch-up describes the rewritten rows.
     await eventually(
       'the chunks to be in the HNSW graph',
@@ -102,7 +103,7 @@ describe('planner statistics after a bulk load', () => {
       (plan) => new RegExp(`Index Scan using \\S*${doc.dimensions}\\S*`).test(plan) && !/Seq Scan on document_chunks/.test(graphBranchOf(plan)),
       60_000,
     ).catch(() => explain(vectorStatement)); // the assertions below then show the plan
-    const fulltext = await t.service.ctx.db.tenant(tenant.tenantId, (tx) => fulltextLegStatement(tx, tenant.tenantId, {}, 'uniqueterm17x', 10));
+    const fulltext = await tenantDb(t.service.ctx.db, tenant.tenantId).run((tt) => fulltextLegStatement(tt, {}, 'uniqueterm17x', 10));
     const fulltextPlan = await explain(fulltext!);
 
     expect(fulltextPlan, fulltextPlan).toMatch(/Bitmap Index Scan on \S*tsv\S*|Index Scan using \S*tsv\S*/);

@@ -8,7 +8,7 @@ import { rows, type Tx } from '../../platform/db/database.js';
 import { chunkHits, fulltextLeg, fulltextLegStatement, IN_ROW_MAX_DIMENSIONS, tuneSearch, vectorLeg, vectorLegStatement } from './search.repo.js';
 
 /**
- * Issue 16 item 3: what the latency work changed in the statements of a search, read from their plans and checked
+ * What the latency work changed in the statements of a search, read from their plans and checked
  * against the plain formulas they replace (no timings: speed goes to docs/benchmarks.md).
  */
 const WORDS = ['harbour', 'lantern', 'granite', 'orchard', 'meadow', 'copper', 'falcon', 'willow', 'quarry', 'saddle', 'thistle', 'ember'];
@@ -57,7 +57,7 @@ const byDistance = (where: SQL = sql``) => {
 describe('full-text leg', () => {
   it('reads a word every chunk holds through an index, not by testing every row of the table', async () => {
     const plans = await inTenant(async (tx) => {
-      const statement = (await fulltextLegStatement(tx, tenant.tenantId, {}, 'common', 32))!;
+      const statement = (await fulltextLegStatement({ tx, tenantId: tenant.tenantId }, {}, 'common', 32))!;
       const before = await explain(tx, statement);
       await tuneSearch(tx, null);
       return { before, after: await explain(tx, statement) };
@@ -73,7 +73,7 @@ describe('full-text leg', () => {
   it('ranks as the plain formula does: terms held, then ts_rank_cd, then chunk id', async () => {
     for (const query of ['harbour lantern granite', 'common orchard', 'falcon willow quarry saddle']) {
       const words = query.split(' ');
-      const got = await inTenant((tx) => fulltextLeg(tx, tenant.tenantId, {}, query, 20));
+      const got = await inTenant((tx) => fulltextLeg({ tx, tenantId: tenant.tenantId }, {}, query, 20));
       // Every chunk matching any word, each ranked over the whole set with the tsvector read as stored.
       const terms = (cfg: SQL) => words.map((w) => sql`plainto_tsquery(${cfg}, ${w})`);
       const expected = await inTenant((tx) =>
@@ -94,12 +94,12 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a search statement run as a 
   it('is planned for its own words every time, never with a generic plan', async () => {
     // The pipelined client runs a statement text it has seen as a named prepared statement, and PostgreSQL switches
     // such a statement to a generic plan (made without the query's values) after five runs; for the full-text leg
-    // with a tag filter that plan took seconds (docs/benchmarks.md, issue 16). Same statement text, other words.
+    // with a tag filter that plan took seconds (docs/benchmarks.md, "Search over 100 000 chunks"). Same statement text, other words.
     const queries = ['harbour lantern', 'granite orchard', 'meadow copper', 'falcon willow', 'quarry saddle', 'thistle ember', 'harbour ember', 'copper falcon'];
     for (const query of queries) {
       await inTenant(async (tx) => {
         await tuneSearch(tx, null);
-        await fulltextLeg(tx, tenant.tenantId, { tagsAny: ['none'] }, query, 5);
+        await fulltextLeg({ tx, tenantId: tenant.tenantId }, { tagsAny: ['none'] }, query, 5);
       });
     }
     const [plans] = await inTenant((tx) =>
@@ -122,7 +122,7 @@ describe('vector leg over few chunks', () => {
       await tuneSearch(tx, 40);
       return {
         analysed: await explain(tx, vectorLegStatement(tenant.tenantId, filters(), options()), true),
-        got: await vectorLeg(tx, tenant.tenantId, filters(), options()),
+        got: await vectorLeg({ tx, tenantId: tenant.tenantId }, filters(), options()),
       };
     });
     expect(rowsOf(analysed, 'exact'), analysed).toBeGreaterThan(0);
@@ -140,7 +140,7 @@ describe('vector leg over few chunks', () => {
       await tuneSearch(tx, 40);
       return {
         analysed: await explain(tx, vectorLegStatement(tenant.tenantId, {}, options()), true),
-        got: await vectorLeg(tx, tenant.tenantId, {}, options()),
+        got: await vectorLeg({ tx, tenantId: tenant.tenantId }, {}, options()),
       };
     });
     expect(rowsOf(analysed, 'exact'), analysed).toBe(5);
@@ -215,9 +215,9 @@ describe('vector leg over few chunks', () => {
 
   it('still finds chunks not yet in the HNSW graph when it walks the index', async () => {
     const overflow = { ...options(), exactMaxChunks: 1 };
-    const inGraph = await inTenant(async (tx) => (await tuneSearch(tx, 40), vectorLeg(tx, tenant.tenantId, filters(), overflow)));
+    const inGraph = await inTenant(async (tx) => (await tuneSearch(tx, 40), vectorLeg({ tx, tenantId: tenant.tenantId }, filters(), overflow)));
     expect(inGraph.length).toBeGreaterThan(0);
-    // As right after an indexing job (issue 15): the memory's chunks written outside the graph; answered as before,
+    // As right after an indexing job: the memory's chunks written outside the graph; answered as before,
     // from the pending branch. Rolled back, so the other tests keep the graph.
     let seen: { analysed: string; got: { id: string }[] } | undefined;
     const rolledBack = new Error('rolled back on purpose');
@@ -228,7 +228,7 @@ describe('vector leg over few chunks', () => {
       await tuneSearch(tx, 40);
       seen = {
         analysed: await explain(tx, vectorLegStatement(tenant.tenantId, filters(), overflow), true),
-        got: await vectorLeg(tx, tenant.tenantId, filters(), overflow),
+        got: await vectorLeg({ tx, tenantId: tenant.tenantId }, filters(), overflow),
       };
       throw rolledBack;
     }).catch((error) => {
@@ -248,10 +248,10 @@ describe('hit rows', () => {
     await inTenant(async (tx) => {
       const [doc] = await rows<{ id: string }>(tx, sql`SELECT id FROM documents WHERE tenant_id = ${tenant.tenantId} AND memory_id = ${memory} LIMIT 1`);
       const ids = (await rows<{ id: string }>(tx, sql`SELECT id FROM live_chunks WHERE document_id = ${doc.id}`)).map((r) => r.id);
-      const before = (await chunkHits(tx, tenant.tenantId, ids)).length;
+      const before = (await chunkHits({ tx, tenantId: tenant.tenantId }, ids)).length;
       // As right after a reindex's swap, before the old set's rows are deleted: the document points at another set.
       await rows(tx, sql`UPDATE documents SET live_job_id = gen_random_uuid() WHERE id = ${doc.id} RETURNING id`);
-      seen = { before, after: (await chunkHits(tx, tenant.tenantId, ids)).length };
+      seen = { before, after: (await chunkHits({ tx, tenantId: tenant.tenantId }, ids)).length };
       throw rolledBack;
     }).catch((error) => {
       if (error !== rolledBack) throw error;

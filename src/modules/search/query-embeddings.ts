@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Database } from '../../platform/db/database.js';
+import type { TenantDb } from '../../platform/db/tenant-db.js';
 import { vectorLiteral } from '../../platform/db/vector.js';
 import { embeddingModelKey, parseEmbeddingModelKey, readProfile } from '../documents/index.js';
 import { createOfflineEmbedder, OFFLINE_PROVIDER, type EmbeddingProvider, type EmbeddingResolver, type OfflineEmbedder } from '../ingestion/index.js';
@@ -19,7 +19,6 @@ export function isBuiltinModel(model: string | null): boolean {
 }
 
 export interface QueryEmbedderDeps {
-  db: Database;
   log: Logger;
   embeddings: EmbeddingResolver;
 }
@@ -35,10 +34,10 @@ export function createQueryEmbedder(deps: QueryEmbedderDeps) {
   const offline = new Map<number, OfflineEmbedder>();
 
   /** The embedder that wrote the documents of `model` (null: the tenant's current one). */
-  async function embedderOf(tenantId: string, model: string | null, dimensions: number | null): Promise<EmbeddingProvider> {
+  async function embedderOf(tenant: TenantDb, model: string | null, dimensions: number | null): Promise<EmbeddingProvider> {
     if (model === null) {
-      const profile = await deps.db.tenant(tenantId, (tx) => readProfile(tx, tenantId));
-      return deps.embeddings.forTenant(tenantId, profile.embeddingModel);
+      const profile = await tenant.run(readProfile);
+      return deps.embeddings.forTenant(tenant.tenantId, profile.embeddingModel);
     }
     const ref = parseEmbeddingModelKey(model);
     if (ref.provider === OFFLINE_PROVIDER) {
@@ -48,15 +47,15 @@ export function createQueryEmbedder(deps: QueryEmbedderDeps) {
       if (embedder.model !== ref.model) throw new Error(`the built-in embedder is ${embedder.model}, not ${ref.model}`);
       return embedder;
     }
-    const provider = await deps.embeddings.forTenant(tenantId, ref.model);
+    const provider = await deps.embeddings.forTenant(tenant.tenantId, ref.model);
     if (embeddingModelKey(provider) !== model) {
       throw new Error(`the model name ${ref.model} now resolves to ${embeddingModelKey(provider)}, not ${model}`);
     }
     return provider;
   }
 
-  async function embedOne(tenantId: string, query: string, model: string | null, dimensions: number | null): Promise<QueryEmbedding> {
-    const provider = await embedderOf(tenantId, model, dimensions);
+  async function embedOne(tenant: TenantDb, query: string, model: string | null, dimensions: number | null): Promise<QueryEmbedding> {
+    const provider = await embedderOf(tenant, model, dimensions);
     const [vector] = await provider.embed([query]);
     const f = vector instanceof Float32Array ? vector : Float32Array.from(vector);
     if (dimensions !== null && f.length !== dimensions) {
@@ -66,16 +65,16 @@ export function createQueryEmbedder(deps: QueryEmbedderDeps) {
   }
 
   /** `onModels` sees the models in use before the query is embedded (the caller may start other work meanwhile). */
-  async function embedQuery(tenantId: string, query: string, onModels?: (models: { model: string | null }[]) => void) {
-    const models = await deps.db.tenant(tenantId, (tx) => embeddingModelsInUse(tx, tenantId));
+  async function embedQuery(tenant: TenantDb, query: string, onModels?: (models: { model: string | null }[]) => void) {
+    const models = await tenant.run(embeddingModelsInUse);
     onModels?.(models);
-    const settled = await Promise.allSettled(models.map((m) => embedOne(tenantId, query, m.model, m.dimensions)));
+    const settled = await Promise.allSettled(models.map((m) => embedOne(tenant, query, m.model, m.dimensions)));
     const embedded: QueryEmbedding[] = [];
     let firstError: unknown = null;
     settled.forEach((result, i) => {
       if (result.status === 'fulfilled') return void embedded.push(result.value);
       firstError ??= result.reason;
-      deps.log.warn({ err: result.reason, tenantId, model: models[i].model }, 'query embedding failed; the documents of this model are left out of the vector leg');
+      deps.log.warn({ err: result.reason, tenantId: tenant.tenantId, model: models[i].model }, 'query embedding failed; the documents of this model are left out of the vector leg');
     });
     return { embedded, failures: models.length - embedded.length, firstError };
   }

@@ -1,5 +1,5 @@
 /**
- * Full-text recall (issue 8, item 13): words are alternatives ranked by how many of them a chunk contains,
+ * Full-text recall: words are alternatives ranked by how many of them a chunk contains,
  * English is stemmed, quoted phrases stay exact, and a tenant's chunks are searched with the text-search
  * configuration they were written with.
  */

@@ -1,16 +1,16 @@
 import { Type } from 'typebox';
 import { DEFAULT_MODE, DEFAULT_TOP_K } from './search.service.js';
+import { Uuid } from '../../platform/http/schemas.js';
 
 /** TypeBox schemas of the search endpoint: validation, types and the OpenAPI document. */
 
-const UuidStr = Type.String({ format: 'uuid' });
 const Tag = Type.String({ minLength: 1, maxLength: 64 });
 
 export const SearchBody = Type.Object({
   query: Type.String({ minLength: 1, maxLength: 2000 }),
-  memory_ids: Type.Optional(Type.Array(UuidStr, { maxItems: 100 })),
-  document_ids: Type.Optional(Type.Array(UuidStr, { maxItems: 1000 })),
-  folder_id: Type.Optional(Type.Union([UuidStr, Type.Null()], { description: 'A folder id, or null for documents in no folder' })),
+  memory_ids: Type.Optional(Type.Array(Uuid, { maxItems: 100 })),
+  document_ids: Type.Optional(Type.Array(Uuid, { maxItems: 1000 })),
+  folder_id: Type.Optional(Type.Union([Uuid, Type.Null()], { description: 'A folder id, or null for documents in no folder' })),
   tags: Type.Optional(
     Type.Object({
       all: Type.Optional(Type.Array(Tag, { maxItems: 50, description: 'The document carries every one of these tags' })),
@@ -22,16 +22,16 @@ export const SearchBody = Type.Object({
   mode: Type.Optional(Type.Union([Type.Literal('hybrid'), Type.Literal('vector'), Type.Literal('fulltext')], { default: DEFAULT_MODE })),
 });
 
-export const Hit = Type.Object({
-  chunk_id: UuidStr,
-  document_id: UuidStr,
+const Hit = Type.Object({
+  chunk_id: Uuid,
+  document_id: Uuid,
   filename: Type.String(),
   text: Type.String(),
   score: Type.Number(),
   page: Type.Union([Type.Integer(), Type.Null()]),
   section: Type.Union([Type.String(), Type.Null()]),
   tags: Type.Array(Type.String()),
-  memory_id: Type.Union([UuidStr, Type.Null()]),
+  memory_id: Type.Union([Uuid, Type.Null()]),
 });
 
 export const SearchResponse = Type.Object({

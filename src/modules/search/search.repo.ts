@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Tx } from '../../platform/db/database.js';
+import type { TenantTx } from '../../platform/db/tenant-db.js';
 import { parseFulltextQuery, type FulltextQuery } from './fulltext-query.js';
 
 export interface SearchFilters {
@@ -95,7 +96,7 @@ export const IN_ROW_MAX_DIMENSIONS = 448;
  * - up to `always` chunks, exactly whatever their share (a few ms; a small tenant alone in its graph walks it in
  *   ~4 ms, faster than 8 000 exact comparisons, but finds a third of the true neighbours);
  * - up to `max` chunks, exactly if they are at most a quarter of the table's chunks (`EXACT_MAX_SHARE`): that is
- *   where the walk costs more than the comparisons (measured: docs/benchmarks.md, issue 16);
+ *   where the walk costs more than the comparisons (measured: docs/benchmarks.md, "Search over 100 000 chunks");
  * - above, the graph. Out of line both limits are one: 2 000 chunks up to 768 dimensions, fewer as the vectors
  *   grow, so an exact comparison stays within ~25 ms (measured per chunk on the PostgreSQL server here: 12 µs at
  *   768 dimensions, 17 at 1 536, 49 at 3 072; 2 000 chunks of 3 072 took ~100 ms where the graph's walk takes 5-20):
@@ -106,10 +107,10 @@ export function exactLimits(dimensions: number): { always: number; max: number }
   const outOfLine = Math.round((2_000 * 768) / Math.max(dimensions, 768));
   return { always: outOfLine, max: outOfLine };
 }
-export const EXACT_MAX_SHARE = 0.25;
+const EXACT_MAX_SHARE = 0.25;
 
 /** pgvector indexes `vector` of at most this many dimensions; larger ones are indexed as `halfvec` (migration 0024). */
-export const VECTOR_INDEX_MAX_DIMENSIONS = 2_000;
+const VECTOR_INDEX_MAX_DIMENSIONS = 2_000;
 
 /**
  * The type a dimension's HNSW graphs (shared and tenants' own) index the chunk vector as, with its operator class:
@@ -128,7 +129,7 @@ export function graphCast(dimensions: number): { type: string; ops: string } {
  * say so, else through the partial HNSW index of the dimension (the cast to graphCast(D) is that index's
  * expression) plus the chunks not yet in its graph, by the same cast so the two lists compare.
  */
-export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters, o: VectorLegOptions) {
+export async function vectorLeg({ tx, tenantId }: TenantTx, filters: SearchFilters, o: VectorLegOptions) {
   return underLegSettings(tx, o.dimensions, () => rows<{ id: string; distance: number }>(tx, vectorLegStatement(tenantId, filters, o)));
 }
 
@@ -137,7 +138,7 @@ export async function vectorLeg(tx: Tx, tenantId: string, filters: SearchFilters
  * line (more than IN_ROW_MAX_DIMENSIONS): the planner costs a distance as one operator call and does not see the
  * TOAST read behind it (12-50 µs a chunk at 768-3 072 dimensions), so up to ~10 000 filtered chunks it would
  * rather sort them all than walk the graph (4 000 chunks of 1 536 dimensions: 83 ms sorted, 4.6 ms walked;
- * docs/benchmarks.md, issue 16). With sorting off for this one statement the walk is the graph branch's only way
+ * docs/benchmarks.md, "Embeddings of more than 448 dimensions"). With sorting off for this one statement the walk is the graph branch's only way
  * to its order; the exact branch and the final order still sort, as they must. The setting is put back after.
  * Sorting off adds PostgreSQL's disable cost to those sorts, which would start JIT compilation (~600 ms): the
  * caller has run tuneSearch, which turns jit off for the whole search transaction.
@@ -222,7 +223,7 @@ function pendingNearest(where: SQL, cast: SQL, o: VectorLegOptions, onlyIf: SQL)
  * re-embedding run moves the tenant to another model), however many documents there are. Documents in error are
  * not told apart here (that would read every row): at worst their model costs one query embedding for nothing.
  */
-export async function embeddingModelsInUse(tx: Tx, tenantId: string) {
+export async function embeddingModelsInUse({ tx, tenantId }: TenantTx) {
   const known = sql`tenant_id = ${tenantId} AND live_job_id IS NOT NULL AND embedding_model IS NOT NULL AND embedding_dimensions IS NOT NULL`;
   return rows<{ model: string | null; dimensions: number | null }>(tx, sql`
     WITH RECURSIVE models AS (
@@ -245,7 +246,7 @@ export async function embeddingModelsInUse(tx: Tx, tenantId: string) {
  * of frequent words matches a large share of the chunks (most of the benchmark's queries match thousands of 100 000),
  * and ranking reads every match's tsvector out of line (~5-10 µs a chunk); the tiers (fulltextTiers) keep the chunks
  * that can rank first inside the cap. 300 answers the retrieval evaluation as well as 1 000 did without tiers
- * (docs/benchmarks.md, issue 16: full-text MRR 0.839 against 0.841, hybrid 0.890 against 0.886) in half the time.
+ * (docs/benchmarks.md, "Retrieval quality": full-text MRR 0.839 against 0.841, hybrid 0.890 against 0.886) in half the time.
  */
 export const FULLTEXT_MAX_RANKED = 300;
 
@@ -313,7 +314,7 @@ export function fulltextTiers(c: ConfigQuery, maxRanked: number): { match: strin
  * (usually one; two while a changed profile is re-indexed), in one round trip. The configurations in use are
  * found with a loose index scan of (tenant_id, ts_config): one index probe per configuration.
  */
-async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<ConfigQuery[]> {
+async function normalise({ tx, tenantId }: TenantTx, q: FulltextQuery): Promise<ConfigQuery[]> {
   const parts = [
     ...q.words.map((text) => ({ kind: 'word', text })),
     ...q.phrases.map((text) => ({ kind: 'phrase', text })),
@@ -366,15 +367,14 @@ async function normalise(tx: Tx, tenantId: string, q: FulltextQuery): Promise<Co
  * (FULLTEXT_MAX_RANKED by default), and a tier is read only while every better tier of its configuration found
  * fewer than `limit` chunks: with `limit` chunks holding k terms, none holding fewer can reach the answer.
  */
-export async function fulltextLeg(tx: Tx, tenantId: string, filters: SearchFilters, query: string, limit: number, maxRanked = FULLTEXT_MAX_RANKED) {
-  const statement = await fulltextLegStatement(tx, tenantId, filters, query, limit, maxRanked);
-  return statement ? rows<{ id: string; rank: number }>(tx, statement) : [];
+export async function fulltextLeg(t: TenantTx, filters: SearchFilters, query: string, limit: number, maxRanked = FULLTEXT_MAX_RANKED) {
+  const statement = await fulltextLegStatement(t, filters, query, limit, maxRanked);
+  return statement ? rows<{ id: string; rank: number }>(t.tx, statement) : [];
 }
 
 /** The statement fulltextLeg runs, or null when the query has nothing to search for (a test EXPLAINs it). */
 export async function fulltextLegStatement(
-  tx: Tx,
-  tenantId: string,
+  t: TenantTx,
   filters: SearchFilters,
   query: string,
   limit: number,
@@ -382,7 +382,8 @@ export async function fulltextLegStatement(
 ): Promise<SQL | null> {
   const parsed = parseFulltextQuery(query);
   if (parsed.words.length === 0 && parsed.phrases.length === 0) return null;
-  const configs = await normalise(tx, tenantId, parsed);
+  const configs = await normalise(t, parsed);
+  const { tenantId } = t;
   if (configs.length === 0) return null;
   // Memories, documents or a folder name few documents: their live chunk sets' jobs, listed once (CTE jobs), let the
   // planner intersect each scan's GIN matches with those chunks (a BitmapAnd with the index of chunks by job, 0021)
@@ -433,7 +434,7 @@ export async function fulltextLegStatement(
  * transaction's snapshot, and a reindex swapped in between leaves the old set's rows until they are deleted in
  * batches; such an id is dropped here rather than shown.
  */
-export async function chunkHits(tx: Tx, tenantId: string, ids: string[]): Promise<ChunkHit[]> {
+export async function chunkHits({ tx, tenantId }: TenantTx, ids: string[]): Promise<ChunkHit[]> {
   if (ids.length === 0) return [];
   return rows<ChunkHit>(tx, sql`
     SELECT c.id AS chunk_id, c.document_id, d.filename, c.text, c.page, c.section, d.tags, d.memory_id
@@ -450,7 +451,7 @@ export async function chunkHits(tx: Tx, tenantId: string, ids: string[]): Promis
  * - plan_cache_mode force_custom_plan: a statement run as a named prepared statement (the embedded database's
  *   pipelined client, DATABASE_PREPARED_STATEMENTS on a server) gets a generic plan after five runs, made without
  *   the words, tags and tenant of the query. The full-text leg's generic plan joined every document of the tenant
- *   with a tag filter and took 0.4-2 s where the query's own plan takes 20 ms (docs/benchmarks.md, issue 16): every
+ *   with a tag filter and took 0.4-2 s where the query's own plan takes 20 ms (docs/benchmarks.md, "Search over 100 000 chunks"): every
  *   search statement's cost depends on its values, so each is planned for them.
  * - jit off: a statement whose estimated cost passes jit_above_cost (100 000 by default) is compiled with LLVM
  *   first, ~600 ms here, for statements that run in a few ms; a disabled plan node (enable_seqscan, or the sort a

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database, Tx } from '../../platform/db/database.js';
-import type { TenantDb } from '../../platform/db/tenant-db.js';
+import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import { unprocessable } from '../../platform/http/errors.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import type { EmbeddingResolver } from '../ingestion/index.js';
@@ -106,14 +106,14 @@ export function interleaveByRank<T extends { id: string; distance: number }>(leg
  * that transaction holds its connection (or failed before it did); `settled` never rejects, so a caller that gave
  * up early (the lookup of its models failed) leaves nothing unhandled.
  */
-function startTextLeg<T>(tenant: TenantDb, leg: (tx: Tx) => Promise<T>) {
+function startTextLeg<T>(tenant: TenantDb, leg: (t: TenantTx) => Promise<T>) {
   let holdsConnection!: () => void;
   const holding = new Promise<void>((resolve) => (holdsConnection = resolve));
   const settled = tenant
-    .run(async ({ tx }) => {
+    .run(async (t) => {
       holdsConnection();
-      await tuneSearch(tx, null);
-      return leg(tx);
+      await tuneSearch(t.tx, null);
+      return leg(t);
     })
     .then(
       (value) => ({ value }),
@@ -147,9 +147,9 @@ export function createSearchService(deps: SearchDeps) {
   let iterativeScan: Promise<boolean> | null = null;
 
   /** pgvector >= 0.8 has iterative index scans; the embedded and the server builds may differ, so ask once. */
-  function supportsIterativeScan(tenantId: string): Promise<boolean> {
-    iterativeScan ??= db
-      .tenant(tenantId, (tx) => vectorExtensionVersion(tx))
+  function supportsIterativeScan(tenant: TenantDb): Promise<boolean> {
+    iterativeScan ??= tenant
+      .run(({ tx }) => vectorExtensionVersion(tx))
       .then((v) => {
         const [major, minor] = (v ?? '0.0').split('.').map(Number);
         return major > 0 || minor >= 8;
@@ -181,7 +181,6 @@ export function createSearchService(deps: SearchDeps) {
   /** `tenant` is the caller's (the route builder binds it). */
   async function search(tenant: TenantDb, request: SearchInput) {
     if (!request.query.trim()) throw unprocessable(['body', 'query'], 'query must not be blank');
-    const { tenantId } = tenant;
     const input = { ...request, top_k: request.top_k ?? DEFAULT_TOP_K, mode: request.mode ?? DEFAULT_MODE };
     const query = input.query.trim();
     const filters: SearchFilters = {
@@ -193,7 +192,7 @@ export function createSearchService(deps: SearchDeps) {
     };
     const limit = input.top_k * (input.mode === 'hybrid' ? CANDIDATES_PER_RESULT : HITS_PER_RESULT);
 
-    const textPart = (tx: Tx) => (input.mode !== 'vector' ? timed('fulltext', () => fulltextLeg(tx, tenantId, filters, query, limit, deps.fulltextMaxRanked)) : Promise.resolve([]));
+    const textPart = (t: TenantTx) => (input.mode !== 'vector' ? timed('fulltext', () => fulltextLeg(t, filters, query, limit, deps.fulltextMaxRanked)) : Promise.resolve([]));
     const hybrid = input.mode === 'hybrid';
     let text: TextLeg | null = null;
 
@@ -205,7 +204,7 @@ export function createSearchService(deps: SearchDeps) {
     const embedding =
       input.mode !== 'fulltext'
         ? timed('embedding', () =>
-            queryEmbedder.embedQuery(tenantId, query, (models) => {
+            queryEmbedder.embedQuery(tenant, query, (models) => {
               if (!text && hybrid && models.some((m) => !isBuiltinModel(m.model))) text = startTextLeg(tenant, textPart);
             }),
           )
@@ -220,18 +219,18 @@ export function createSearchService(deps: SearchDeps) {
       embedded = result.embedded;
       if (input.mode === 'vector' && embedded.length === 0 && result.failures > 0) throw result.firstError;
     }
-    const iterative = embedded.length ? await supportsIterativeScan(tenantId) : false;
+    const iterative = embedded.length ? await supportsIterativeScan(tenant) : false;
     const tune = (tx: Tx, vector: boolean) => tuneSearch(tx, vector && iterative ? limit * 2 : null);
 
-    const vectorPart = async (tx: Tx) => {
+    const vectorPart = async (t: TenantTx) => {
       if (!embedded.length) return [];
       const legs = [];
-      for (const e of embedded) legs.push(await timed('vector', () => vectorLeg(tx, tenantId, filters, { ...e, limit })));
+      for (const e of embedded) legs.push(await timed('vector', () => vectorLeg(t, filters, { ...e, limit })));
       return interleaveByRank(legs).slice(0, limit);
     };
-    const rankAndRead = async (tx: Tx, vectorHits: { id: string; distance: number }[], textHits: { id: string; rank: number }[]) => {
+    const rankAndRead = async (t: TenantTx, vectorHits: { id: string; distance: number }[], textHits: { id: string; rank: number }[]) => {
       const top = fuseRanks(input.mode, input.top_k, vectorHits, textHits, embedded);
-      return { top, hits: await chunkHits(tx, tenantId, top.map(([id]) => id)) };
+      return { top, hits: await chunkHits(t, top.map(([id]) => id)) };
     };
     const textHits = async () => {
       const settled = await text!.settled;
@@ -248,15 +247,15 @@ export function createSearchService(deps: SearchDeps) {
     // the pool has connections).
     const { top, hits } = text
       ? await (parallelLegs ? text.begun : text.settled).then(() =>
-          tenant.run(async ({ tx }) => {
-            if (embedded.length) await tune(tx, true);
-            const vectorHits = await vectorPart(tx);
-            return rankAndRead(tx, vectorHits, await textHits());
+          tenant.run(async (t) => {
+            if (embedded.length) await tune(t.tx, true);
+            const vectorHits = await vectorPart(t);
+            return rankAndRead(t, vectorHits, await textHits());
           }),
         )
-      : await tenant.run(async ({ tx }) => {
-          await tune(tx, embedded.length > 0);
-          return rankAndRead(tx, await vectorPart(tx), await textPart(tx));
+      : await tenant.run(async (t) => {
+          await tune(t.tx, embedded.length > 0);
+          return rankAndRead(t, await vectorPart(t), await textPart(t));
         });
     const byId = new Map<string, ChunkHit>(hits.map((h) => [h.chunk_id, h]));
     const ranked = top.filter(([id]) => byId.has(id)).map(([id, score]) => ({ ...byId.get(id)!, score }));

@@ -132,7 +132,7 @@ describe('validation and scope', () => {
   });
 });
 
-describe('overlapping hits (issue 8, item 14)', () => {
+describe('overlapping hits', () => {
   it('textsOverlap: containment or a shared boundary of at least 32 characters; collapseOverlaps keeps the best of each group', () => {
     const edge = 'the zeppelin floated over the harbour at dawn';
     const first = `A long first passage ends with ${edge}`;
@@ -179,7 +179,7 @@ describe('overlapping hits (issue 8, item 14)', () => {
   });
 });
 
-describe('the OpenAPI document of the query (issue 8, item 9)', () => {
+describe('the OpenAPI document of the query', () => {
   it('marks only `query` required: top_k and mode have defaults', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const schema = doc.paths['/api/v1/documents/query'].post.requestBody.content['application/json'].schema;

@@ -157,7 +157,7 @@ describe('own graphs on the database', () => {
     const options = { ...model, vector: queryVector(), limit: 5 };
     const [walked, exact] = await inTenant(small, async (tx) => {
       await walkSettings(tx);
-      return [await vectorLeg(tx, small.tenantId, {}, { ...options, exactMaxChunks: 0 }), await vectorLeg(tx, small.tenantId, {}, { ...options, exactAlwaysChunks: 1000 })];
+      return [await vectorLeg({ tx, tenantId: small.tenantId }, {}, { ...options, exactMaxChunks: 0 }), await vectorLeg({ tx, tenantId: small.tenantId }, {}, { ...options, exactAlwaysChunks: 1000 })];
     });
     expect(walked.length).toBe(5);
     expect(walked.map((r) => r.id)).toEqual(exact.map((r) => r.id));

@@ -28,11 +28,11 @@ import { exactLimits, graphCast } from './search.repo.js';
  * keeps its place against a newcomer less than KEEP_ADVANTAGE larger, so two tenants of about the same size do not
  * swap graphs at every run.
  */
-export const OWN_GRAPH_MAX_SHARE = 0.5;
-export const OWN_GRAPH_DROP_SHARE = 0.75;
+const OWN_GRAPH_MAX_SHARE = 0.5;
+const OWN_GRAPH_DROP_SHARE = 0.75;
 /** Own graphs at most, over every dimension: the indexes on document_chunks stay the migrations' plus this many. */
 export const OWN_GRAPHS_MAX = 8;
-export const KEEP_ADVANTAGE = 1.25;
+const KEEP_ADVANTAGE = 1.25;
 
 export interface TenantChunks {
   tenantId: string;

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-export const SESSION_COOKIE = 'service_session';
+const SESSION_COOKIE = 'service_session';
 
 export interface CookieOptions {
   /** Secure when PUBLIC_BASE_URL is https (a plain-http development server could not set it otherwise). */

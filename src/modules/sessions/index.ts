@@ -1,14 +1,4 @@
 // The sessions module as other modules see it.
-export {
-  createSessionsService,
-  presentSession,
-  type ActiveSession,
-  type ClientServes,
-  type SessionHooks,
-  type SessionsService,
-  type SessionView,
-  type StartedSession,
-} from './sessions.service.js';
-export { sessionRoutes } from './sessions.routes.js';
+export { createSessions } from './sessions.module.js';
+export type { SessionsService } from './sessions.service.js';
 export { endUserSessions } from './sessions.repo.js';
-export { SESSION_COOKIE } from './cookie.js';

@@ -19,18 +19,18 @@ export interface SessionsDeps {
 }
 
 /** Whether an OAuth client may serve users of a tenant (session/check with `client_id`); wired by the composition root. */
-export type ClientServes = (clientId: string, tenantId: string) => Promise<boolean>;
+type ClientServes = (clientId: string, tenantId: string) => Promise<boolean>;
 
 /**
  * Refuses (throws) a session for a user whose access token no SSO sign-in issued, e.g. a non-owner of a tenant that
  * enforces SSO (the auth module's sign-in gate); wired by the composition root.
  */
-export type SessionSignInGate = (t: TenantTx, user: { role: string }) => Promise<void>;
+type SessionSignInGate = (t: TenantTx, user: { role: string }) => Promise<void>;
 
-/** The ports the composition root fills in (some after the service is built). */
+/** What sessions ask other modules (oauth, sso), handed over at construction. */
 export interface SessionHooks {
-  clientServes?: ClientServes;
-  signInGate?: SessionSignInGate;
+  clientServes: ClientServes;
+  signInGate: SessionSignInGate;
 }
 
 /** A live session and the user it signs in. */
@@ -64,7 +64,7 @@ const SESSION_ID = opaqueTokenKind('ss');
 /** last_seen_at is written at most this often per session: the idle clock need not be exact to the second. */
 const TOUCH_EVERY_MS = 60_000;
 
-export function presentSession(session: ActiveSession): SessionView {
+function presentSession(session: ActiveSession): SessionView {
   const { user } = session;
   return {
     user: { id: user.id, email: user.email, name: user.name, role: user.role },
@@ -77,7 +77,7 @@ export function presentSession(session: ActiveSession): SessionView {
  * The browser session behind the `service_session` cookie: created from a user's own access token (or by SSO through
  * `start`), checked by the authorization endpoints, ended by sign-out, by disabling the user or by a password reset.
  */
-export function createSessionsService(deps: SessionsDeps, hooks: SessionHooks = {}) {
+export function createSessionsService(deps: SessionsDeps, hooks: SessionHooks) {
   const { db, clock, config } = deps;
   const cookieOptions = { secure: config.publicBaseUrl.startsWith('https:') };
 
@@ -152,8 +152,7 @@ export function createSessionsService(deps: SessionsDeps, hooks: SessionHooks = 
     assertFirstParty(headers);
     const principal = accessToken.startsWith('sk-') ? null : await deps.authenticator.resolve(accessToken);
     if (!principal || principal.kind !== 'user' || principal.clientId !== undefined) throw new AppError('invalid_access_token');
-    const gate = hooks.signInGate;
-    if (principal.via !== 'sso' && gate) await tenantDb(db, principal.tenantId).run((t) => gate(t, principal));
+    if (principal.via !== 'sso') await tenantDb(db, principal.tenantId).run((t) => hooks.signInGate(t, principal));
     return start(principal.tenantId, principal.userId, { replacing: headers });
   }
 
@@ -162,7 +161,7 @@ export function createSessionsService(deps: SessionsDeps, hooks: SessionHooks = 
     assertFirstParty(headers);
     const session = await current(headers);
     if (!session) return { authenticated: false };
-    if (clientId !== undefined && !(await (hooks.clientServes?.(clientId, session.tenantId) ?? Promise.resolve(false)))) {
+    if (clientId !== undefined && !(await hooks.clientServes(clientId, session.tenantId))) {
       return { authenticated: false };
     }
     return { authenticated: true, ...presentSession(session) };

@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
  * scoped to the callback's path, and the callback starts the session cookie only for the browser that brings it
  * back. The tokens in the answer's body stay for clients without a cookie jar shared with the browser (native apps).
  */
-export const BINDING_COOKIE = 'sso_binding';
+const BINDING_COOKIE = 'sso_binding';
 const PATH = '/api/auth/sso/idp';
 
 export const hashBinding = (value: string) => createHash('sha256').update(value).digest('hex');

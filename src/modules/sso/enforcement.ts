@@ -18,6 +18,3 @@ export async function refuseUnlessSsoAllows(t: TenantTx, user: { role: string })
       `GET /api/auth/sso/idp/authorize?provider_id=…&tenant_id=${ref}&redirect_uri=… starts a sign-in`,
   );
 }
-
-/** Whether the tenant enforces SSO (the code request's answer says so, without saying anything about the address). */
-export const ssoEnforced = (t: TenantTx) => isEnforced(t);

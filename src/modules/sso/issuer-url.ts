@@ -9,7 +9,7 @@ import { assertPublicBaseUrl, UnsafeUrlError, type Resolver, type UrlPolicy } fr
  */
 
 /** An Entra-style multi-tenant issuer names the IdP tenant with this placeholder; an admin consent supplies it. */
-export const TENANT_PLACEHOLDER = '{tenantid}';
+const TENANT_PLACEHOLDER = '{tenantid}';
 const IDP_TENANT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export function issuerPolicy(config: Pick<Config, 'provider'>): UrlPolicy {

@@ -7,12 +7,12 @@ import { AppError } from '../../platform/http/errors.js';
  * origin.
  */
 
-export const CALLBACK_PATH = '/api/auth/sso/idp/callback';
+const CALLBACK_PATH = '/api/auth/sso/idp/callback';
 /**
  * The administration console's own callback page: it passes the IdP's query on to CALLBACK_PATH and keeps the
  * tokens. It is a page of this service on PUBLIC_BASE_URL's origin, so it is allowed like the API's callback.
  */
-export const CONSOLE_CALLBACK_PATH = '/admin/sso/callback';
+const CONSOLE_CALLBACK_PATH = '/admin/sso/callback';
 export const ADMIN_CONSENT_CALLBACK_PATH = '/api/auth/sso/idp/admin-consent/callback';
 /** Control characters and backslashes: browsers drop or rewrite them, which turns a path into another host. */
 const hasControlOrBackslash = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '\\');
@@ -29,7 +29,7 @@ export function ownCallbackUrl(policy: Pick<ReturnUrlPolicy, 'publicBaseUrl'>): 
   return `${policy.publicBaseUrl}${CALLBACK_PATH}`;
 }
 
-export function allowedRedirectUris(policy: ReturnUrlPolicy): string[] {
+function allowedRedirectUris(policy: ReturnUrlPolicy): string[] {
   return [ownCallbackUrl(policy), `${policy.publicBaseUrl}${CONSOLE_CALLBACK_PATH}`, ...policy.registeredRedirectUris];
 }
 

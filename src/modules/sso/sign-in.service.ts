@@ -21,12 +21,12 @@ import type { SsoProviderRow, SsoStateRow, StatePurpose } from './sso.table.js';
 import { consumeState, findStateTenant, insertState, purgeStates } from './states.repo.js';
 import { findTenantByRef } from './tenant-match.js';
 
-/** A pending redirect lives 10 minutes (issue 10), measured on the service clock. */
-export const STATE_TTL_MS = 10 * 60_000;
+/** A pending redirect lives 10 minutes, measured on the service clock. */
+const STATE_TTL_MS = 10 * 60_000;
 /** Ended states are kept a day for the audit of a late callback, then purged when the tenant stores a new one. */
 const KEEP_ENDED_MS = 24 * 3600_000;
 
-export const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /** The token pair of a sign-in, as the password login issues it (auth's issueFor in a new family). */
 export type IssueTokens = (t: TenantTx, user: UserRow) => Promise<{ access_token: string; refresh_token: string; expires_in: number; token_type: string }>;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { defaultsOptional, Uuid } from '../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../platform/http/schemas.js';
 import { Secret } from '../../platform/http/secret.js';
 
 /** HTTP schemas of the SSO routes. */
@@ -63,7 +63,7 @@ export const PublicProviderList = Type.Object({
 });
 
 export const TenantPath = Type.Object({ tenant_id: Type.String({ minLength: 1, maxLength: 100, description: 'Tenant id or slug' }) });
-export const ProviderPath = Type.Object({ provider_id: Type.String({ format: 'uuid' }) });
+export const ProviderPath = Type.Object({ provider_id: Uuid });
 export const TenantQuery = Type.Object({ tenant_id: Type.String({ minLength: 1, maxLength: 100, description: 'Must be the caller\'s tenant (id or slug), else 404' }) });
 export const OptionalTenantQuery = Type.Object({
   tenant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'When given, must be the caller\'s tenant (id or slug), else 404' })),
@@ -93,7 +93,7 @@ export const PlatformStatus = Type.Object({
 export const SettingsInput = Type.Object({ enforced: Type.Boolean() });
 
 export const AuthorizeQuery = Type.Object({
-  provider_id: Type.String({ format: 'uuid' }),
+  provider_id: Uuid,
   tenant_id: Type.String({ minLength: 1, maxLength: 100, description: 'Tenant id or slug' }),
   redirect_uri: Url('PUBLIC_BASE_URL/api/auth/sso/idp/callback, the console\'s PUBLIC_BASE_URL/admin/sso/callback, or a URL registered in SSO_REDIRECT_URIS (exact match)'),
   next_url: Type.Optional(Type.String({ maxLength: 2048, description: 'A path on this site or a URL on a first-party origin; "/" when absent' })),
@@ -121,7 +121,7 @@ export const SignedIn = Type.Object({
 });
 
 export const AdminConsentQuery = Type.Object({
-  provider_id: Type.String({ format: 'uuid' }),
+  provider_id: Uuid,
   idp_tenant: Type.Optional(
     Type.String({
       maxLength: 128,

@@ -1,5 +1,5 @@
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody } from '../../platform/http/pagination.js';
+import { ErrorBody } from '../../platform/http/schemas.js';
 import { respond, route, type Route } from '../../platform/http/route.js';
 import type { Database } from '../../platform/db/database.js';
 import {

@@ -1,8 +1,7 @@
 // The users module as other modules see it.
-export { createUsersService, type UsersService, type Actor, type RevokeSessions } from './users.service.js';
-export { createInvitationsService, type InvitationsService } from './invitations.service.js';
-export { usersRoutes } from './users.routes.js';
-export { userCommands } from './users.commands.js';
+export { createUsers } from './users.module.js';
+export type { RevokeSessions } from './users.service.js';
+export type { InvitationsService } from './invitations.service.js';
 export { findUser, findUserByEmail, findUserProfile, updateUser } from './users.repo.js';
 export type { UserRow } from './users.table.js';
 export { decoyHash, hashPassword, verifyPassword } from './passwords.js';

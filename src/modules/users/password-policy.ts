@@ -5,8 +5,8 @@ import { AppError } from '../../platform/http/errors.js';
 
 /** Minimum zxcvbn score (0–4): 3 is "safely unguessable: moderate protection from offline slow-hash attacks". */
 const MIN_SCORE = 3;
-export const PASSWORD_MIN = 10;
-export const PASSWORD_MAX = 256;
+const PASSWORD_MIN = 10;
+const PASSWORD_MAX = 256;
 
 const strength = new ZxcvbnFactory({
   dictionary: { ...common.dictionary, ...en.dictionary },

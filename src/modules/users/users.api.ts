@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { ROLES } from '../../platform/auth/roles.js';
-import { SkipLimitQuery, defaultsOptional } from '../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../platform/http/schemas.js';
+import { SkipLimitQuery } from '../../platform/http/pagination.js';
 import { Secret } from '../../platform/http/secret.js';
 
 const RoleName = Type.Union(ROLES.map((r) => Type.Literal(r)));
@@ -8,7 +9,7 @@ const Status = Type.Union([Type.Literal('active'), Type.Literal('disabled')]);
 const Name = Type.String({ maxLength: 200 });
 
 export const User = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   email: Type.String(),
   name: Type.String(),
   role: Type.String({ description: 'owner, admin, member or viewer' }),
@@ -45,7 +46,7 @@ export const CreateInvitation = Type.Object({
 });
 
 export const Invitation = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   email: Type.String(),
   role: Type.String({ description: 'owner, admin, member or viewer' }),
   name: Type.String(),

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { Database } from '../../platform/db/database.js';
 import type { TenantTx } from '../../platform/db/tenant-db.js';
 import type { UserProfile } from '../../platform/auth/authenticator.js';
 import type { Role } from '../../platform/auth/roles.js';
@@ -67,14 +66,12 @@ export async function lockActiveOwners(t: TenantTx): Promise<string[]> {
 }
 
 /** What authentication caches of a user (the Authenticator's CredentialStore port): the user and its tenant's names. */
-export async function findUserProfile(db: Pick<Database, 'tenant'>, tenantId: string, userId: string): Promise<UserProfile | null> {
-  const [row] = await db.tenant(tenantId, (tx) =>
-    tx
-      .select({ user: users, tenantSlug: tenants.slug, tenantName: tenants.name })
-      .from(users)
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(and(eq(users.tenantId, tenantId), eq(users.id, userId))),
-  );
+export async function findUserProfile({ tx, tenantId }: TenantTx, userId: string): Promise<UserProfile | null> {
+  const [row] = await tx
+    .select({ user: users, tenantSlug: tenants.slug, tenantName: tenants.name })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   if (!row) return null;
   const { user } = row;
   return {

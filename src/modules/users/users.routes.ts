@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { mailIpKey } from '../../platform/rate-limit/budgets.js';
 import { auth } from '../../platform/http/types.js';
-import { ErrorBody, IdParams, ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
+import { ErrorBody, IdParams } from '../../platform/http/schemas.js';
+import { ListOf, SkipLimitQuery } from '../../platform/http/pagination.js';
 import { created, noContent, route } from '../../platform/http/route.js';
 import { CreateInvitation, CreateUser, Invitation, InvitationLink, PatchUser, User, UserListQuery } from './users.api.js';
 import { presentInvitation, presentUser } from './users.present.js';

@@ -4,7 +4,6 @@ import type { EventBus } from '../../platform/events/bus.js';
 import { AUTH_CHANNEL, type Authenticator } from '../../platform/auth/authenticator.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/http/errors.js';
-import type { Role } from '../../platform/auth/roles.js';
 import { audit } from '../audit/index.js';
 import { findTenant, insertTenant, listTenants, type TenantRow } from '../tenants/index.js';
 import { hashPassword } from './passwords.js';
@@ -174,4 +173,3 @@ export function createUsersService(deps: UsersDeps) {
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
-export type { Role };

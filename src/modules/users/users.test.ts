@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { ROLE_SCOPES, SCOPES } from '../../platform/auth/scopes.js';
 import { ROLES } from '../../platform/auth/roles.js';
 
@@ -8,10 +8,9 @@ let t: TestService;
 let a: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
 });
-afterAll(async () => t?.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
@@ -164,7 +163,7 @@ describe('owner protection', () => {
     expect((await call('PATCH', `/api/v1/users/${second.userId}`, a.token, { role: 'admin' })).statusCode).toBe(200);
     for (const patch of [{ role: 'admin' }, { status: 'disabled' }]) {
       const res = await call('PATCH', `/api/v1/users/${a.ownerId}`, a.token, patch);
-      // issue 9: the last active owner is a 409 with a clear detail (it was a 422 before).
+      // The last active owner is a 409 with a clear detail: the request is valid, the tenant's state refuses it.
       expect(res.statusCode).toBe(409);
       expect(res.json().code).toBe('last_owner');
       expect(res.json().detail).toMatch(/last active owner/);
@@ -172,7 +171,7 @@ describe('owner protection', () => {
   });
 });
 
-describe('only an owner makes or unmakes an owner, on every path that sets a role (issue 8 S2)', () => {
+describe('only an owner makes or unmakes an owner, on every path that sets a role', () => {
   const newUser = (role: string) => ({ email: `s2-${Math.random().toString(36).slice(2, 10)}@example.com`, password: 'long enough pw', role });
   const owners = async () =>
     (await call('GET', '/api/v1/users/?limit=100', a.token)).json().items.filter((u: { role: string }) => u.role === 'owner').length;

@@ -2,10 +2,10 @@ import type { Role } from './roles.js';
 import type { Scope } from './scopes.js';
 
 /**
- * What an app manifest may ask for (issue 12): the app APIs' own permissions, and the three platform
+ * What an app manifest may ask for: the app APIs' own permissions, and the three platform
  * scopes an app may be granted. An app token carries the granted ones that its user's role also allows.
  */
-export const APP_PERMISSIONS = [
+const APP_PERMISSIONS = [
   'app_data:read',
   'app_data:write',
   'rich_documents:read',
@@ -28,16 +28,12 @@ const READS: ManifestPermission[] = ['app_data:read', 'rich_documents:read', 'ap
  * What each role may let an app do on its behalf: writing needs a role that may write (member and up),
  * so a viewer's app token is read-only whatever the installation granted.
  */
-export const ROLE_APP_PERMISSIONS: Record<Role, readonly ManifestPermission[]> = {
+const ROLE_APP_PERMISSIONS: Record<Role, readonly ManifestPermission[]> = {
   owner: MANIFEST_PERMISSIONS,
   admin: MANIFEST_PERMISSIONS,
   member: MANIFEST_PERMISSIONS,
   viewer: READS,
 };
-
-export function isManifestPermission(value: string): value is ManifestPermission {
-  return (MANIFEST_PERMISSIONS as readonly string[]).includes(value);
-}
 
 export function isAppPlatformScope(value: string): value is AppPlatformScope {
   return (APP_PLATFORM_SCOPES as readonly string[]).includes(value);

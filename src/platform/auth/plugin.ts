@@ -107,9 +107,3 @@ function checkOAuthRule(route: string, requirement: Extract<AuthRequirement, { k
     throw new Error(`route ${route} opens to OAuth client tokens on no scope, or admits no user`);
   }
 }
-
-/** The principal of an authenticated route (the onRequest hook already refused anonymous calls). */
-export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw notAuthenticated();
-  return request.principal;
-}

@@ -34,7 +34,7 @@ export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   viewer: READ,
 };
 
-export function isScope(value: string): value is Scope {
+function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
 

@@ -6,7 +6,7 @@ import { S3BlobStore } from './s3-blob-store.js';
 
 export * from './blob-store.js';
 export { FileBlobStore } from './file-blob-store.js';
-export { S3BlobStore, type S3BlobStoreOptions } from './s3-blob-store.js';
+export { S3BlobStore } from './s3-blob-store.js';
 
 /** The configured store: DATA_DIR/blobs (default), or the S3 bucket of BLOB_STORE=s3. */
 export function createBlobStore(config: Pick<Config, 'blobs' | 'dataDir'>): BlobStore {

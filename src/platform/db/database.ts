@@ -41,7 +41,7 @@ export interface Database {
   poolUsage?(): PoolUsage;
 }
 
-export interface PoolUsage {
+interface PoolUsage {
   /** Open connections, idle ones included. */
   total: number;
   idle: number;

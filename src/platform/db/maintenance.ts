@@ -9,7 +9,7 @@ import { refreshStatistics, SEARCHED_TABLES, tableSizes, type SearchedTable, typ
  */
 export type MaintenanceReason = 'batch' | 'changes';
 
-export interface MaintenanceStatus {
+interface MaintenanceStatus {
   /** Runs that analysed (or vacuumed) at least one table, in this process. */
   runs: number;
   /** Tables the last such run analysed, those it vacuumed included (VACUUM (ANALYZE) does both). */
@@ -45,7 +45,7 @@ export interface MaintenanceOptions {
 }
 
 /** A table changed enough that the planner's picture of it is wrong (the same rule autovacuum applies: a base plus a share). */
-export function isStale(size: TableSize, reason: MaintenanceReason, thresholdRows: number): boolean {
+function isStale(size: TableSize, reason: MaintenanceReason, thresholdRows: number): boolean {
   if (size.analysed === null || reason === 'batch') return size.rows > 0;
   // Row counts miss updates (documents' live_job_id and status change in place), so a batch always analyses.
   const changed = Math.abs(size.rows - size.analysed);
@@ -53,7 +53,7 @@ export function isStale(size: TableSize, reason: MaintenanceReason, thresholdRow
 }
 
 /** Share of a table's live rows that may be dead before a VACUUM is due: autovacuum's default scale factor. */
-export const VACUUM_SCALE_FACTOR = 0.2;
+const VACUUM_SCALE_FACTOR = 0.2;
 
 /**
  * Dead rows worth reclaiming: the rule autovacuum applies, a base plus a share of the live rows. Below it a VACUUM
@@ -100,7 +100,7 @@ export async function maintainOnce(db: Database, reason: MaintenanceReason, thre
 /**
  * Keeps planner statistics current without an operator (and on the embedded database reclaims dead rows).
  * Right after a bulk load the tables have none, and the planner then scans every chunk instead of using the
- * GIN and HNSW indexes (issue 16); the embedded database has no autovacuum at all, and a server's may be off
+ * GIN and HNSW indexes; the embedded database has no autovacuum at all, and a server's may be off
  * or late. Runs in the background of the
  * process that indexed (never on a request), at most once per `intervalMs`: requests in between set one
  * pending run at the end of the interval, which covers them all. The lock in `db.maintain` keeps a second

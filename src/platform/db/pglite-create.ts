@@ -3,7 +3,7 @@
  * exits: `node pglite-create.js '{"dataDir": ..., "startParams": [...] | null}'`. openPglite (pglite.ts) runs it as a
  * short-lived child process on a new DATA_DIR, so that initdb's second PGlite instance, its WebAssembly memory and
  * V8's compile of PostgreSQL's grammar during it (~0.6 GB for about a second) live and die in this process, not in
- * the service's, whose memory never shrinks back to where it was (docs/benchmarks.md, issue 13 item 5).
+ * the service's, whose memory never shrinks back to where it was (docs/benchmarks.md, "Memory of the embedded database").
  *
  * On success it writes one JSON line to stdout: how long the creation took and this process's peak RSS (VmHWM).
  * On failure it writes the error to stderr and exits non-zero.
@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 
-export interface CreateRequest {
+interface CreateRequest {
   dataDir: string;
   startParams: string[] | null;
 }

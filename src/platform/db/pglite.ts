@@ -237,7 +237,7 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
  * response. The role is set back in `finally`, whether VACUUM succeeded or not (SET ROLE to a role the
  * superuser may always take cannot fail short of the database itself failing).
  */
-export async function vacuumAsOwner(client: PGlite, appRole: string, tables: readonly string[]): Promise<void> {
+async function vacuumAsOwner(client: PGlite, appRole: string, tables: readonly string[]): Promise<void> {
   if (tables.length === 0) return;
   for (const name of [appRole, ...tables]) {
     if (!IDENTIFIER.test(name)) throw new Error(`not a plain identifier: ${JSON.stringify(name)}`);

@@ -10,9 +10,11 @@ export interface TenantTx {
 }
 
 /**
- * The database bound to one tenant: `tdb.run(t => findUser(t, id))` replaces
- * `db.tenant(tenantId, tx => findUser(tx, tenantId, id))`, which could pair the wrong id. Handlers of
- * the route builder receive it for the caller's tenant; the CLI makes one with `tenantDb(db, id)`.
+ * The database bound to one tenant: `tdb.run(t => findUser(t, id))`. It is the only way code outside platform/db
+ * reaches a tenant's rows (eslint.config.js refuses `db.tenant(...)` there, and functions taking a transaction and
+ * a tenant id side by side): the id is bound once, so no query can pair one tenant's transaction with another
+ * tenant's id. Handlers of the route builder receive it for the caller's tenant; jobs and the CLI make one with
+ * `tenantDb(db, id)`.
  */
 export interface TenantDb {
   readonly tenantId: string;

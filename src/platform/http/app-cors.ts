@@ -41,7 +41,7 @@ declare module 'fastify' {
 }
 
 /** Whether a route answers CORS for installed apps: it admits app tokens, or says so (the exchange). */
-export function isAppCorsRoute(config: { auth?: AuthRequirement; cors?: 'app' } | undefined): boolean {
+function isAppCorsRoute(config: { auth?: AuthRequirement; cors?: 'app' } | undefined): boolean {
   if (config?.cors === 'app') return true;
   return config?.auth?.kind === 'principal' && config.auth.principals.includes('app');
 }

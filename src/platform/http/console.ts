@@ -12,7 +12,7 @@ export const CONSOLE_PREFIX = '/admin/';
  * console; these fixed paths forward there with the query unchanged (same origin, fixed target: no
  * open redirect).
  */
-export const MAIL_LINK_PAGES = ['/accept-invitation', '/reset-password'];
+const MAIL_LINK_PAGES = ['/accept-invitation', '/reset-password'];
 
 /**
  * The console's policy: scripts and everything else only from this origin (Vite emits no inline

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import Fastify from 'fastify';
 import { expect, inject, it } from 'vitest';
 import { registerErrorHandling } from './error-handler.js';
-import { AppError, HttpError, notFound } from './errors.js';
+import { AppError } from './errors.js';
 import { ERROR_CODES } from './error-codes.js';
 import { renderErrorsDoc } from './errors-doc.js';
 import { observationFile, readObservedCodes, unlistedCodes } from '../../../test/support/observed-codes.js';
@@ -14,24 +14,19 @@ it('docs/errors.md is generated from the table and up to date (npm run docs:erro
   for (const code of Object.keys(ERROR_CODES)) expect(doc).toContain(`| \`${code}\` |`);
 });
 
-it('the status of a code comes from the table, whatever status a legacy thrower chose', async () => {
+it('the status of a code comes from the table, with its default message unless a detail is given', async () => {
   const app = Fastify() as unknown as App;
   registerErrorHandling(app);
-  app.get('/app-error', async () => {
+  app.get('/default', async () => {
     throw new AppError('api_key_not_found');
   });
-  app.get('/legacy', async () => {
-    throw new HttpError(400, 'wrong status on purpose', 'user_not_found');
+  app.get('/detail', async () => {
+    throw new AppError('tenant_not_found', 'Gone', { 'retry-after': '1' });
   });
-  app.get('/helper', async () => {
-    throw notFound('Gone', 'tenant_not_found');
-  });
-  const appError = await app.inject({ method: 'GET', url: '/app-error' });
-  expect([appError.statusCode, appError.json()]).toEqual([404, { detail: 'API key not found', code: 'api_key_not_found' }]);
-  const legacy = await app.inject({ method: 'GET', url: '/legacy' });
-  expect([legacy.statusCode, legacy.json()]).toEqual([404, { detail: 'wrong status on purpose', code: 'user_not_found' }]);
-  const helper = await app.inject({ method: 'GET', url: '/helper' });
-  expect([helper.statusCode, helper.json()]).toEqual([404, { detail: 'Gone', code: 'tenant_not_found' }]);
+  const byDefault = await app.inject({ method: 'GET', url: '/default' });
+  expect([byDefault.statusCode, byDefault.json()]).toEqual([404, { detail: 'API key not found', code: 'api_key_not_found' }]);
+  const withDetail = await app.inject({ method: 'GET', url: '/detail' });
+  expect([withDetail.statusCode, withDetail.json(), withDetail.headers['retry-after']]).toEqual([404, { detail: 'Gone', code: 'tenant_not_found' }, '1']);
   await app.close();
 });
 

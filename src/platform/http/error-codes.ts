@@ -90,7 +90,7 @@ export const ERROR_CODES = {
   provider_error: { status: 502, message: 'The provider failed', area: 'llm' },
   provider_timeout: { status: 504, message: 'The provider did not answer in time', area: 'llm' },
 
-  // Accounts (issue 9): user management, self-service, invitations, mail.
+  // Accounts: user management, self-service, invitations, mail.
   last_owner: { status: 409, message: 'The tenant must keep at least one active owner', area: 'users' },
   role_above_inviter: { status: 403, message: 'You cannot grant a role above your own', area: 'users' },
   already_member: { status: 409, message: 'This email already belongs to an active user of the tenant', area: 'users' },
@@ -103,11 +103,11 @@ export const ERROR_CODES = {
   invalid_code: { status: 401, message: 'The code is wrong, expired or used; ask for a new one', area: 'auth' },
   invalid_reset_token: { status: 400, message: 'This password-reset link is invalid, used or expired; ask for a new one', area: 'auth' },
 
-  // Browser sessions and the OAuth 2.0 / OpenID Connect server (issue 10).
+  // Browser sessions and the OAuth 2.0 / OpenID Connect server.
   invalid_access_token: { status: 401, message: "Invalid or expired access token, or not a user's own sign-in token", area: 'auth' },
   cross_origin_refused: { status: 403, message: 'Cookie-authenticated requests are accepted only from the service\'s own origins', area: 'auth' },
 
-  // Single sign-on through external OpenID Connect providers (issue 10 item 6).
+  // Single sign-on through external OpenID Connect providers.
   sso_required: { status: 403, message: 'This tenant signs in through SSO: use GET /api/auth/sso/idp/authorize', area: 'auth' },
   sso_provider_not_found: { status: 404, message: 'SSO provider not found', area: 'auth' },
   sso_redirect_uri_not_allowed: { status: 400, message: 'redirect_uri is not our SSO callback nor a registered one', area: 'auth' },
@@ -127,11 +127,11 @@ export const ERROR_CODES = {
   sso_email_linked_elsewhere: { status: 409, message: 'The account with this e-mail is already linked to another person at this identity provider', area: 'auth' },
   sso_user_disabled: { status: 403, message: 'The account is disabled', area: 'auth' },
   sso_not_configured: { status: 409, message: 'SSO cannot be enforced without an enabled provider', area: 'auth' },
-  // Chat over memories (issue 11): answers, conversations, feedback.
+  // Chat over memories: answers, conversations, feedback.
   chat_model_not_configured: { status: 400, message: 'No chat model is configured for this tenant', area: 'chat' },
   conversation_not_found: { status: 404, message: 'Conversation not found', area: 'chat' },
   message_not_found: { status: 404, message: 'Message not found', area: 'chat' },
-  // Third-party apps (issue 12): manifests, installations, launch and app tokens.
+  // Third-party apps: manifests, installations, launch and app tokens.
   invalid_manifest: { status: 422, message: 'The manifest is not valid; every problem is listed with its JSON pointer', area: 'apps' },
   app_not_found: { status: 404, message: 'App not found', area: 'apps' },
   app_version_not_newer: { status: 409, message: 'This tenant already has this version of the app or a later one', area: 'apps' },
@@ -145,7 +145,7 @@ export const ERROR_CODES = {
   app_permission_missing: { status: 403, message: 'The app was not granted a permission this operation needs', area: 'apps' },
   oauth_client_not_found: { status: 404, message: 'OAuth client not found', area: 'oauth' },
 
-  // What installed apps keep (issue 12 items 6–8): app data, rich documents, assets.
+  // What installed apps keep: app data, rich documents, assets.
   installation_read_only: { status: 409, message: 'The app is uninstalled: its content can be read or deleted until it is purged', area: 'apps' },
   app_collection_not_found: { status: 404, message: "The app's manifest declares no such collection", area: 'apps' },
   app_record_not_found: { status: 404, message: 'Record not found', area: 'apps' },
@@ -171,9 +171,4 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_CODES, code);
-}
-
-/** The status of a code; a code missing from the table keeps the status its thrower chose (the test lists it). */
-export function statusOf(code: string, fallback: number): number {
-  return isErrorCode(code) ? ERROR_CODES[code].status : fallback;
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './types.js';
-import { HttpError } from './errors.js';
-import { ERROR_CODES, isErrorCode, statusOf, type ErrorCode } from './error-codes.js';
+import { AppError } from './errors.js';
+import { ERROR_CODES, isErrorCode, type ErrorCode } from './error-codes.js';
 
 /** The documented body of a code: the table's status and, unless given, its default message. */
 function send(reply: FastifyReply, code: ErrorCode, detail: unknown = ERROR_CODES[code].message) {
@@ -21,7 +21,7 @@ interface AjvIssue {
 }
 
 /** Ajv issues in FastAPI's `{"detail": [{"loc", "msg", "type"}]}` shape, which clients already parse. */
-export function validationDetail(issues: AjvIssue[], context: string) {
+function validationDetail(issues: AjvIssue[], context: string) {
   return issues.map((issue) => {
     const loc: (string | number)[] = [CONTEXT_LOC[context] ?? context];
     for (const part of issue.instancePath.split('/').filter(Boolean)) loc.push(/^\d+$/.test(part) ? Number(part) : part);
@@ -51,8 +51,8 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
 /** One place turns every error into the documented bodies; stack traces and SQL never leave. */
 export function registerErrorHandling(app: App): void {
   app.setErrorHandler((error: FastifyError & { validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      return reply.code(statusOf(error.code, error.statusCode)).headers(error.headers).send({ detail: error.detail, code: error.code });
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail, code: error.code });
     }
     if (error.validation) {
       return send(reply, 'validation_error', validationDetail(error.validation as AjvIssue[], error.validationContext ?? 'body'));

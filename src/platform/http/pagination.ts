@@ -1,23 +1,10 @@
-import { Type, type TObject, type TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
+import { defaultsOptional } from './schemas.js';
 
-/**
- * The same object schema, with the properties that have a default left out of `required`. Ajv fills a
- * missing one in before the handler runs (so its type stays "present"), and OpenAPI then does not tell
- * clients they must send it (issue 8 item 9). For query strings with defaults.
- */
-export function defaultsOptional<T extends TObject>(schema: T): T {
-  const required = (schema.required ?? []).filter((name) => !('default' in (schema.properties[name] as object)));
-  // A copy with every own property, TypeBox's hidden kind marker included.
-  const copy: { required?: string[] } = Object.defineProperties({}, Object.getOwnPropertyDescriptors(schema));
-  if (required.length) copy.required = required;
-  else delete copy.required;
-  return copy as T;
-}
-
-/** Offsets and page numbers stop where PostgreSQL's OFFSET arithmetic is still sane (a bigger one is a 422, not a 500). */
+/** Offsets stop where PostgreSQL's OFFSET arithmetic is still sane (a bigger one is a 422, not a 500). */
 const MAX_OFFSET = 2_147_483_647;
 
-/** `skip`/`limit` query of newer list endpoints; both optional, with their defaults filled in. */
+/** `skip`/`limit` query of list endpoints; both optional, with their defaults filled in. */
 export const SkipLimitQuery = defaultsOptional(
   Type.Object({
     skip: Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0 }),
@@ -25,14 +12,7 @@ export const SkipLimitQuery = defaultsOptional(
   }),
 );
 
-/** `page`/`page_size` query of legacy list endpoints; both optional, with their defaults filled in. */
-export const PageQuery = defaultsOptional(
-  Type.Object({
-    page: Type.Integer({ minimum: 1, maximum: MAX_OFFSET, default: 1 }),
-    page_size: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
-  }),
-);
-
+/** A page of a list: its items, the total over all pages, and the `skip`/`limit` that chose it. */
 export const ListOf = <T extends TSchema>(item: T) =>
   Type.Object({
     items: Type.Array(item),
@@ -40,24 +20,3 @@ export const ListOf = <T extends TSchema>(item: T) =>
     skip: Type.Integer(),
     limit: Type.Integer(),
   });
-
-export const PageListOf = <T extends TSchema>(item: T) =>
-  Type.Object({
-    items: Type.Array(item),
-    total: Type.Integer(),
-    skip: Type.Integer(),
-    limit: Type.Integer(),
-    page: Type.Integer(),
-    page_size: Type.Integer(),
-  });
-
-export const ErrorBody = Type.Object({ detail: Type.Any(), code: Type.Optional(Type.String()) });
-
-/** Error responses every authenticated route can give, for the OpenAPI document. */
-export const authErrors = { 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody } as const;
-
-export const Uuid = Type.String({ format: 'uuid' });
-export const IdParams = Type.Object({ id: Uuid });
-
-export const iso = (date: Date | string | null | undefined): string | null =>
-  date == null ? null : new Date(date).toISOString();

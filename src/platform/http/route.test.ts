@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 
 /** The route builder as the running service uses it (api-keys and users are declared with it). */
 let t: TestService;
 let a: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Builder');
 });
-afterAll(async () => t?.close());
 
 it('writes the OpenAPI operation from the declaration, adding the error responses of an authenticated route', async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();

@@ -6,7 +6,7 @@ import { tenantDb, type TenantDb } from '../db/tenant-db.js';
 import type { Principal } from '../auth/principal.js';
 import { callerBucket, rateLimitHeaders, type Caller, type Policy, type RateLimits } from '../rate-limit/limiter.js';
 import { notAuthenticated } from './errors.js';
-import { authErrors } from './pagination.js';
+import { authErrors } from './schemas.js';
 import { addAppPreflight } from './app-cors.js';
 import type { App, AuthRequirement } from './types.js';
 
@@ -43,7 +43,7 @@ type SuccessBody<R extends Responses> = {
 type Part<S> = S extends TSchema ? Static<S> : undefined;
 
 /** What a handler gets: the validated input, the caller, and the database bound to the caller's tenant. */
-export interface RouteContext<P, Q, B> {
+interface RouteContext<P, Q, B> {
   params: Part<P>;
   query: Part<Q>;
   body: Part<B>;
@@ -58,7 +58,7 @@ export interface RouteContext<P, Q, B> {
 }
 
 /** A route-specific budget on top of the default one: `key` names the bucket (e.g. the tenant). */
-export interface RouteRateLimit<P, Q, B> {
+interface RouteRateLimit<P, Q, B> {
   policy: Policy;
   key(ctx: RouteContext<P, Q, B>): string;
 }
@@ -213,8 +213,8 @@ export function provideRouteDeps(app: App, deps: RouteDeps): void {
 }
 
 /**
- * Registers declared routes. Plain `app.get(…)` routes keep working beside them, so modules move to
- * the builder one route file at a time.
+ * Registers declared routes. Every module route is declared through the builder; the only plain Fastify
+ * routes are the platform's own (health, metrics, the console's pages, the OpenAPI document).
  */
 export function mountRoutes(app: App, routes: readonly Route[]): void {
   for (const declared of routes) {

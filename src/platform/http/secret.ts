@@ -76,7 +76,7 @@ function redact(value: unknown, schema: unknown, path: string, redacted: string[
 }
 
 /** The sub-schemas a schema holds: properties, items, union branches, additional and pattern properties. */
-export function children(schema: Schema): unknown[] {
+function children(schema: Schema): unknown[] {
   const out: unknown[] = [];
   if (isSchema(schema.properties)) out.push(...Object.values(schema.properties));
   if (isSchema(schema.patternProperties)) out.push(...Object.values(schema.patternProperties));

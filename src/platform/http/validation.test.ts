@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { SCOPES } from '../auth/scopes.js';
 import { validatorCompiler } from './validation.js';
 
-/** A value outside an enum gets one message naming it and the values allowed (issue 8 item 10). */
+/** A value outside an enum gets one message naming it and the values allowed. */
 const compile = (schema: object, httpPart = 'body') =>
   validatorCompiler({ schema, httpPart, method: 'POST', url: '/x' }) as unknown as ((data: unknown) => boolean) & { errors: unknown[] | null };
 
@@ -43,10 +43,9 @@ describe('over HTTP: an unknown scope in API-key creation', () => {
   let t: TestService;
   let a: TestTenant;
   beforeAll(async () => {
-    t = await startTestService();
+    t = await sharedTestService();
     a = await createTenant(t, 'Acme');
   });
-  afterAll(async () => t?.close());
 
   it('is one 422 issue that names the scope sent and the valid scopes', async () => {
     const res = await t.app.inject({

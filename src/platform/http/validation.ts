@@ -72,7 +72,7 @@ function enumIssue(base: ErrorObject, allowed: unknown[], got: unknown): ErrorOb
  * and a plain enum with "must be equal to one of the allowed values": both become one issue that
  * names the value sent and the values allowed.
  */
-export function explainEnums(errors: ErrorObject[]): ErrorObject[] {
+function explainEnums(errors: ErrorObject[]): ErrorObject[] {
   const unions = new Map<ErrorObject, unknown[]>();
   for (const error of errors) {
     if (error.keyword !== 'anyOf' || !Array.isArray(error.schema)) continue;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Database } from '../db/database.js';
+import { tenantDb } from '../db/tenant-db.js';
 
 export interface StoredResponse {
   statusCode: number;
@@ -124,6 +125,6 @@ export class IdempotencyStore {
 
   /** One statement in the caller's tenant transaction, or with no tenant for an anonymous caller. */
   private run<T = Record<string, unknown>>(tenantId: string | null, statement: SQL): Promise<T[]> {
-    return tenantId === null ? this.db.query<T>(statement) : this.db.tenant(tenantId, (tx) => rows<T>(tx, statement));
+    return tenantId === null ? this.db.query<T>(statement) : tenantDb(this.db, tenantId).run(({ tx }) => rows<T>(tx, statement));
   }
 }

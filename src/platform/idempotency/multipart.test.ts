@@ -1,21 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../test/harness.js';
 import { multipart, upload, type Part } from '../../../test/support/documents.js';
 import { multipartFingerprint } from './multipart-fingerprint.js';
 
 /**
  * A retried upload with the same Idempotency-Key is a replay although the client framed it with a new
- * boundary (curl does, every time); other content under the same key is still refused (issue 8, correctness 1).
+ * boundary (curl does, every time); other content under the same key is still refused.
  */
 let t: TestService;
 let a: TestTenant;
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
 });
-afterAll(async () => t?.close());
 
 const documentCount = async () =>
   (await t.app.inject({ method: 'GET', url: '/api/v1/documents/?limit=1', headers: a.auth() })).json().total as number;

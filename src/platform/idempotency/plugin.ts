@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, conflict } from '../http/errors.js';
+import { AppError } from '../http/errors.js';
 import { holdsSecrets, redactSecrets, responseSchemaFor } from '../http/secret.js';
 import { multipartFingerprint } from './multipart-fingerprint.js';
 import type { Caller, IdempotencyStore, StoredResponse } from './idempotency.repo.js';
@@ -12,7 +12,7 @@ const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 const NOT_STORED = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id',
   'x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after', 'idempotent-replayed', 'idempotent-redacted']);
 /** On a replay, the fields of the body that were redacted before the response was kept (comma-separated paths). */
-export const REDACTED_HEADER = 'idempotent-redacted';
+const REDACTED_HEADER = 'idempotent-redacted';
 
 interface IdemState {
   caller: Caller;
@@ -42,7 +42,7 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
     const key = request.headers['idempotency-key'];
     if (key === undefined) return payload;
     if (Array.isArray(key) || !KEY_SHAPE.test(key)) {
-      throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters', 'invalid_idempotency_key');
+      throw new AppError('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     }
     const declared = Number(request.headers['content-length'] ?? NaN);
     if (declared > maxBodyBytes) return payload; // too large to keep: runs without replay protection
@@ -89,10 +89,10 @@ export function registerIdempotency(app: FastifyInstance, store: IdempotencyStor
         return reply.send(result.response.body.length ? result.response.body : undefined);
       case 'mismatch':
         state.settled = true;
-        throw conflict('This Idempotency-Key was already used with a different request body', 'idempotency_key_reused');
+        throw new AppError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request body');
       case 'in_flight':
         state.settled = true;
-        throw conflict('A request with this Idempotency-Key is still being processed; retry later', 'idempotency_in_flight', {
+        throw new AppError('idempotency_in_flight', 'A request with this Idempotency-Key is still being processed; retry later', {
           'retry-after': '1',
         });
     }

@@ -3,7 +3,7 @@ import type { BaseLogger } from 'pino';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Job, JobQueue } from './queue.js';
 
-export interface JobContext {
+interface JobContext {
   /**
    * Aborted when this attempt must stop: the worker is shutting down, or the job's lease was lost (another worker
    * may run it now). Long handlers check it between steps; whatever they return afterwards is not recorded.
@@ -38,7 +38,7 @@ export interface PeriodicTask {
 const backoffSec = (attempt: number) => Math.min(60, 2 ** attempt);
 
 /** How often expired leases are looked for: well within the shortest lease, at most every 15 s, at least every 1 s. */
-export const watchdogIntervalMs = (handlers: Pick<JobHandler, 'leaseSec'>[]) =>
+const watchdogIntervalMs = (handlers: Pick<JobHandler, 'leaseSec'>[]) =>
   Math.max(1000, Math.min(15_000, ...handlers.map((h) => (h.leaseSec * 1000) / 2)));
 
 type Outcome = 'completed' | 'retried' | 'dead' | 'released' | 'lease_lost';

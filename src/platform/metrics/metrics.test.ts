@@ -10,7 +10,7 @@ import { eventually } from '../../../test/support/eventually.js';
 import { seriesValue as value } from '../../../test/support/metrics.js';
 
 /**
- * GET /metrics (issue 13 item 4): Prometheus text, behind METRICS_TOKEN on the HTTP port or on METRICS_PORT, with the
+ * GET /metrics: Prometheus text, behind METRICS_TOKEN on the HTTP port or on METRICS_PORT, with the
  * series an operator watches; and /readyz reporting Redis and the object store.
  */
 const TOKEN = `metrics-${randomUUID()}`;

@@ -68,7 +68,7 @@ function assertDialable(url: URL, policy: UrlPolicy): void {
 }
 
 /** One request of the guarded client in node:http's own terms (no WHATWG Request or Response to build). */
-export interface GuardedRequest {
+interface GuardedRequest {
   url: URL;
   method: string;
   /** Lower-case names; content-length is set from the body. */

@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { AppError, type HttpError } from '../http/errors.js';
+import { AppError } from '../http/errors.js';
 import type { Metrics } from '../metrics/metrics.js';
 
 /**
@@ -155,7 +155,7 @@ export function rateLimitHeaders(decision: RateDecision): Record<string, string>
   return headers;
 }
 
-export function tooManyRequests(decision: RateDecision): HttpError {
+function tooManyRequests(decision: RateDecision): AppError {
   return new AppError(
     'rate_limited',
     { limit: decision.limit, remaining: decision.remaining, retry_after: decision.retryAfterSec },

@@ -110,7 +110,7 @@ describe('default budget', () => {
   });
 });
 
-describe('budgets of the credential routes (issue 8 item 5: an office behind one address is not locked out)', () => {
+describe('budgets of the credential routes: an office behind one address is not locked out', () => {
   it('login: a per-account budget of failures, whichever addresses they come from', async () => {
     const email = `victim-${randomUUID().slice(0, 6)}@example.com`;
     for (const ip of ['10.0.2.1', '10.0.2.2']) {

@@ -26,7 +26,7 @@ const auth: Middleware = {
 api.use(auth);
 
 /** The API's error body: every error has a `detail` the console shows as is. */
-export interface ApiError {
+interface ApiError {
   detail?: string | { msg?: string }[];
   code?: string;
 }
@@ -42,7 +42,7 @@ export function errorText(error: unknown): string {
 }
 
 /** A refused API call: the API's detail as the message, and the HTTP status (a 4xx is not worth retrying). */
-export class ApiCallError extends Error {
+class ApiCallError extends Error {
   constructor(
     message: string,
     readonly status: number,

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Select, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Group, Select, Tabs, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import { ConfirmButton } from '../components/Confirm';
-import { Paged } from '../components/Paged';
-import { QueryState } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
+import { usePagedQuery, useAction } from '../components/queries';
+import { PagedTable } from '../components/ResourceTable';
 import { ImportAppModal } from './ImportAppModal';
 import { InstallAppModal, type InstallableApp } from './InstallAppModal';
-import { ScrollTable } from '../components/ScrollTable';
 
 const PAGE_SIZE = 20;
 type Status = 'active' | 'uninstalled' | 'purged' | 'all';
@@ -78,21 +77,16 @@ async function launch(appId: string) {
 }
 
 function InstallationsTab() {
-  const [page, setPage] = useState(1);
   const [status, setStatus] = useState<Status>('active');
-  const queries = useQueryClient();
-  const installations = useQuery({
-    queryKey: ['installations', page, status],
-    queryFn: () => call(api.GET('/api/v1/app-platform/installations/', { params: { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, status } } })),
-    placeholderData: keepPreviousData,
-  });
-  const uninstall = useMutation({
-    mutationFn: (id: string) => call(api.DELETE('/api/v1/app-platform/installations/{installation_id}', { params: { path: { installation_id: id } } })),
-    onSuccess: (installation) => {
-      notifyDone(`${installation.name} was uninstalled: its links and tokens stopped working.`);
-      return queries.invalidateQueries({ queryKey: ['installations'] });
-    },
-    onError: notifyError,
+  const installations = usePagedQuery(
+    ['installations', status],
+    (range) => call(api.GET('/api/v1/app-platform/installations/', { params: { query: { ...range, status } } })),
+    PAGE_SIZE,
+  );
+  const uninstall = useAction({
+    run: (id: string) => call(api.DELETE('/api/v1/app-platform/installations/{installation_id}', { params: { path: { installation_id: id } } })),
+    done: (installation) => `${installation.name} was uninstalled: its links and tokens stopped working.`,
+    invalidates: [['installations']],
   });
   return (
     <>
@@ -105,91 +99,72 @@ function InstallationsTab() {
         allowDeselect={false}
         onChange={(value) => {
           if (value) setStatus(value as Status);
-          setPage(1);
+          installations.setPage(1);
         }}
       />
-      <QueryState query={installations} what="installations" empty="No apps here. Import an app's manifest, then install it from Available apps.">
-        {(data) => (
-          <>
-            <ScrollTable minWidth={760} label="Installed apps">
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>App</Table.Th>
-                    <Table.Th>Version</Table.Th>
-                    <Table.Th>Granted permissions</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Installed</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((installation) => (
-                    <Table.Tr key={installation.installation_id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {installation.name}
-                        </Text>
-                        <Text size="xs" c="gray.7">
-                          {installation.id}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {installation.version}
-                        {installation.upgrade_available && (
-                          <Text size="xs" c="gray.7">
-                            {installation.latest_version} available
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Permissions names={installation.granted_permissions} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={installation.status === 'active' ? 'green' : 'gray'}>{installation.status}</Badge>
-                      </Table.Td>
-                      <Table.Td>{new Date(installation.created_at).toLocaleString()}</Table.Td>
-                      <Table.Td>
-                        {installation.status === 'active' && (
-                          <Group gap="xs" wrap="nowrap">
-                            <Button size="xs" variant="light" aria-label={`Open ${installation.name}`} onClick={() => void launch(installation.app_id)}>
-                              Open
-                            </Button>
-                            <ConfirmButton
-                              label="Uninstall"
-                              aria-label={`Uninstall ${installation.name}`}
-                              title={`Uninstall ${installation.name}?`}
-                              message={`Every open session of ${installation.name} stops at once. Its data is kept 30 days, then deleted; installing it again starts empty.`}
-                              confirmLabel="Uninstall"
-                              onConfirm={() => uninstall.mutateAsync(installation.installation_id)}
-                            />
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-            <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable
+        list={installations}
+        what="installations"
+        empty="No apps here. Import an app's manifest, then install it from Available apps."
+        label="Installed apps"
+        minWidth={760}
+        rowKey={(installation) => installation.installation_id}
+        columns={[
+          {
+            header: 'App',
+            cell: (installation) => (
+              <>
+                <Text size="sm" fw={500}>
+                  {installation.name}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {installation.id}
+                </Text>
+              </>
+            ),
+          },
+          {
+            header: 'Version',
+            cell: (installation) => (
+              <>
+                {installation.version}
+                {installation.upgrade_available && (
+                  <Text size="xs" c="gray.7">
+                    {installation.latest_version} available
+                  </Text>
+                )}
+              </>
+            ),
+          },
+          { header: 'Granted permissions', cell: (installation) => <Permissions names={installation.granted_permissions} /> },
+          { header: 'Status', cell: (installation) => <Badge color={installation.status === 'active' ? 'green' : 'gray'}>{installation.status}</Badge> },
+          { header: 'Installed', cell: (installation) => new Date(installation.created_at).toLocaleString() },
+        ]}
+        actions={(installation) =>
+            installation.status === 'active' && (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="light" aria-label={`Open ${installation.name}`} onClick={() => void launch(installation.app_id)}>
+                  Open
+                </Button>
+                <ConfirmButton
+                  label="Uninstall"
+                  aria-label={`Uninstall ${installation.name}`}
+                  title={`Uninstall ${installation.name}?`}
+                  message={`Every open session of ${installation.name} stops at once. Its data is kept 30 days, then deleted; installing it again starts empty.`}
+                  confirmLabel="Uninstall"
+                  onConfirm={() => uninstall.mutateAsync(installation.installation_id)}
+                />
+              </Group>
+            )}
+      />
     </>
   );
 }
 
 function CatalogTab() {
-  const [page, setPage] = useState(1);
   const [installing, setInstalling] = useState<InstallableApp | null>(null);
   const queries = useQueryClient();
-  const apps = useQuery({
-    queryKey: ['apps', page],
-    queryFn: () => call(api.GET('/api/v1/app-platform/apps/', { params: { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } } })),
-    placeholderData: keepPreviousData,
-  });
+  const apps = usePagedQuery(['apps'], (query) => call(api.GET('/api/v1/app-platform/apps/', { params: { query } })), PAGE_SIZE);
   // One active installation per app and tenant, and never more installations than apps: one page of 100 says which are installed.
   const installed = useQuery({
     queryKey: ['installations', 'installed-apps'],
@@ -198,58 +173,42 @@ function CatalogTab() {
   });
   return (
     <>
-      <QueryState query={apps} what="apps" empty="No apps yet. Import an app's manifest to add one.">
-        {(data) => (
-          <>
-            <ScrollTable minWidth={760} label="Available apps">
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>App</Table.Th>
-                    <Table.Th>Latest version</Table.Th>
-                    <Table.Th>Asks for</Table.Th>
-                    <Table.Th>Source</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((app) => (
-                    <Table.Tr key={app.app_id}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {app.name}
-                        </Text>
-                        <Text size="xs" c="gray.7">
-                          {app.id}
-                          {app.publisher && ` · ${app.publisher.name}`}
-                        </Text>
-                        {app.description && <Text size="xs">{app.description}</Text>}
-                      </Table.Td>
-                      <Table.Td>{app.latest_version}</Table.Td>
-                      <Table.Td>
-                        <Permissions names={app.permissions} />
-                      </Table.Td>
-                      <Table.Td>{app.owned ? 'Imported here' : 'Published for every workspace'}</Table.Td>
-                      <Table.Td>
-                        {installed.data?.has(app.app_id) ? (
-                          <Badge color="green">installed</Badge>
-                        ) : (
-                          <Button size="xs" variant="light" aria-label={`Install ${app.name}`} disabled={!installed.data} onClick={() => setInstalling(app)}>
-                            Install
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-            <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable
+        list={apps}
+        what="apps"
+        empty="No apps yet. Import an app's manifest to add one."
+        label="Available apps"
+        minWidth={760}
+        rowKey={(app) => app.app_id}
+        columns={[
+          {
+            header: 'App',
+            cell: (app) => (
+              <>
+                <Text size="sm" fw={500}>
+                  {app.name}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {app.id}
+                  {app.publisher && ` · ${app.publisher.name}`}
+                </Text>
+                {app.description && <Text size="xs">{app.description}</Text>}
+              </>
+            ),
+          },
+          { header: 'Latest version', cell: (app) => app.latest_version },
+          { header: 'Asks for', cell: (app) => <Permissions names={app.permissions} /> },
+          { header: 'Source', cell: (app) => (app.owned ? 'Imported here' : 'Published for every workspace') },
+        ]}
+        actions={(app) =>
+          installed.data?.has(app.app_id) ? (
+            <Badge color="green">installed</Badge>
+          ) : (
+            <Button size="xs" variant="light" aria-label={`Install ${app.name}`} disabled={!installed.data} onClick={() => setInstalling(app)}>
+              Install
+            </Button>
+          )}
+      />
       <InstallAppModal
         app={installing}
         onClose={() => setInstalling(null)}

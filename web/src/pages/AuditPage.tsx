@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { Code, Select, Table, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Code, Select, Title } from '@mantine/core';
 import { api, call } from '../api/client';
 import type { paths } from '../api/schema';
-import { Paged } from '../components/Paged';
-import { QueryState } from '../components/States';
-import { ScrollTable } from '../components/ScrollTable';
+import { usePagedQuery } from '../components/queries';
+import { PagedTable } from '../components/ResourceTable';
 
 const PAGE_SIZE = 50;
 type AuditType = NonNullable<NonNullable<paths['/api/v1/audit-events']['get']['parameters']['query']>['type']>;
@@ -21,15 +19,9 @@ function actorLabel(event: AuditEvent): string {
 }
 
 export function AuditPage() {
-  const [page, setPage] = useState(1);
   const [type, setType] = useState<AuditType | null>(null);
-  const events = useQuery({
-    queryKey: ['audit', page, type],
-    queryFn: () =>
-      call(api.GET('/api/v1/audit-events', { params: { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, ...(type ? { type } : {}) } } })),
-    placeholderData: keepPreviousData,
-  });
-  const types = [...new Set(events.data?.items.map((e) => e.type) ?? [])];
+  const events = usePagedQuery(['audit', type], (range) => call(api.GET('/api/v1/audit-events', { params: { query: { ...range, ...(type ? { type } : {}) } } })), PAGE_SIZE);
+  const types = [...new Set(events.query.data?.items.map((e) => e.type) ?? [])];
   return (
     <>
       <Title order={1} size="h2" mb="md">
@@ -44,43 +36,23 @@ export function AuditPage() {
         maw={320}
         data={type && !types.includes(type) ? [type, ...types] : types}
         value={type}
-        onChange={(value) => { setType(value as AuditType | null); setPage(1); }}
+        onChange={(value) => { setType(value as AuditType | null); events.setPage(1); }}
       />
-      <QueryState query={events} what="audit events" empty="No events recorded yet.">
-        {(data) => (
-          <>
-            <ScrollTable minWidth={800} label="Audit events">
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>When</Table.Th>
-                    <Table.Th>Event</Table.Th>
-                    <Table.Th>By</Table.Th>
-                    <Table.Th>Target</Table.Th>
-                    <Table.Th>Details</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((event) => (
-                    <Table.Tr key={event.id}>
-                      <Table.Td>{new Date(event.created_at).toLocaleString()}</Table.Td>
-                      <Table.Td>{event.type}</Table.Td>
-                      <Table.Td title={event.actor_id ?? undefined}>
-                        {actorLabel(event)}
-                      </Table.Td>
-                      <Table.Td title={event.target_id ?? undefined}>{event.target_name ?? event.target_id?.slice(0, 8) ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <Code>{JSON.stringify(event.details)}</Code>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-            <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable
+        list={events}
+        what="audit events"
+        empty="No events recorded yet."
+        label="Audit events"
+        minWidth={800}
+        rowKey={(event) => event.id}
+        columns={[
+          { header: 'When', cell: (event) => new Date(event.created_at).toLocaleString() },
+          { header: 'Event', cell: (event) => event.type },
+          { header: 'By', cell: actorLabel, title: (event) => event.actor_id ?? undefined },
+          { header: 'Target', cell: (event) => event.target_name ?? event.target_id?.slice(0, 8) ?? '—', title: (event) => event.target_id ?? undefined },
+          { header: 'Details', cell: (event) => <Code>{JSON.stringify(event.details)}</Code> },
+        ]}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Code, Group, Loader, Stack, Table, Tabs, TagsInput, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Loader, Stack, Tabs, TagsInput, Text, Textarea, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api, call, authorizedFetch, errorText } from '../api/client';
@@ -8,7 +8,7 @@ import { ConfirmButton } from '../components/Confirm';
 import { Paged } from '../components/Paged';
 import { QueryState } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
-import { ScrollTable } from '../components/ScrollTable';
+import { ResourceTable } from '../components/ResourceTable';
 
 const CHUNKS_PER_PAGE = 20;
 
@@ -118,32 +118,20 @@ function Jobs({ documentId }: { documentId: string }) {
   return (
     <QueryState query={jobs} what="indexing jobs" empty="No indexing job yet.">
       {(data) => (
-        <ScrollTable minWidth={600} label="Chunks">
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Embedding model</Table.Th>
-                <Table.Th>Chunks</Table.Th>
-                <Table.Th>Error</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((job) => (
-                <Table.Tr key={job.job_id}>
-                  <Table.Td>{job.source}</Table.Td>
-                  <Table.Td>{job.status}</Table.Td>
-                  <Table.Td>{job.attempts}</Table.Td>
-                  <Table.Td>{job.model ?? '—'}</Table.Td>
-                  <Table.Td>{job.chunk_count ?? '—'}</Table.Td>
-                  <Table.Td>{job.error ?? ''}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <ResourceTable
+          label="Chunks"
+          minWidth={600}
+          rows={data.items}
+          rowKey={(job) => job.job_id}
+          columns={[
+            { header: 'Source', cell: (job) => job.source },
+            { header: 'Status', cell: (job) => job.status },
+            { header: 'Attempts', cell: (job) => job.attempts },
+            { header: 'Embedding model', cell: (job) => job.model ?? '—' },
+            { header: 'Chunks', cell: (job) => job.chunk_count ?? '—' },
+            { header: 'Error', cell: (job) => job.error ?? '' },
+          ]}
+        />
       )}
     </QueryState>
   );

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, MultiSelect, Stack, Switch, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Code, CopyButton, Group, Modal, MultiSelect, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import type { ResultOf } from '../api/types';
 import { ConfirmButton } from '../components/Confirm';
-import { Paged } from '../components/Paged';
-import { QueryState } from '../components/States';
-import { notifyDone, notifyError } from '../components/notify';
-import { ScrollTable } from '../components/ScrollTable';
+import { FormModal } from '../components/FormModal';
+import { notifyDone } from '../components/notify';
+import { usePagedQuery, useAction } from '../components/queries';
+import { PagedTable } from '../components/ResourceTable';
 
 const PAGE_SIZE = 20;
 type Client = ResultOf<'/api/v1/oauth-clients/{client_id}', 'get'>;
@@ -23,24 +23,16 @@ const DEFAULT_SCOPES = SCOPES.filter((s) => s !== 'admin');
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 
 export function OAuthClientsPage() {
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Client | null>(null);
   const [shown, setShown] = useState<Created | null>(null);
   const queries = useQueryClient();
-  const clients = useQuery({
-    queryKey: ['oauth-clients', page],
-    queryFn: () => call(api.GET('/api/v1/oauth-clients/', { params: { query: { skip: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } } })),
-    placeholderData: keepPreviousData,
-  });
+  const clients = usePagedQuery(['oauth-clients'], (query) => call(api.GET('/api/v1/oauth-clients/', { params: { query } })), PAGE_SIZE);
   const refresh = () => queries.invalidateQueries({ queryKey: ['oauth-clients'] });
-  const remove = useMutation({
-    mutationFn: (clientId: string) => call(api.DELETE('/api/v1/oauth-clients/{client_id}', { params: { path: { client_id: clientId } } })),
-    onSuccess: () => {
-      notifyDone('The client was deleted; every token issued to it stopped working.');
-      return refresh();
-    },
-    onError: notifyError,
+  const remove = useAction({
+    run: (clientId: string) => call(api.DELETE('/api/v1/oauth-clients/{client_id}', { params: { path: { client_id: clientId } } })),
+    done: 'The client was deleted; every token issued to it stopped working.',
+    invalidates: [['oauth-clients']],
   });
 
   return (
@@ -54,73 +46,58 @@ export function OAuthClientsPage() {
       <Text size="sm" c="gray.7" mb="md">
         Applications that let your people sign in with their account here and act on their behalf, within the scopes each person allows.
       </Text>
-      <QueryState query={clients} what="OAuth clients" empty="No OAuth clients yet. Register one for each application that signs your people in.">
-        {(data) => (
-          <>
-            <ScrollTable minWidth={800} label="OAuth clients">
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Client id</Table.Th>
-                    <Table.Th>Kind</Table.Th>
-                    <Table.Th>Redirect URIs</Table.Th>
-                    <Table.Th>Scopes</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((client) => (
-                    <Table.Tr key={client.client_id}>
-                      <Table.Td>{client.name}</Table.Td>
-                      <Table.Td>
-                        <Code>{client.client_id}</Code>
-                      </Table.Td>
-                      <Table.Td>{client.confidential ? 'Confidential' : 'Public (PKCE)'}</Table.Td>
-                      <Table.Td>
-                        <Stack gap={2}>
-                          {client.redirect_uris.map((uri) => (
-                            <Text key={uri} size="sm" style={{ wordBreak: 'break-all' }}>
-                              {uri}
-                            </Text>
-                          ))}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {client.scopes.map((scope) => (
-                            <Badge key={scope} variant="light" size="sm">
-                              {scope}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button variant="light" size="xs" aria-label={`Edit ${client.name}`} onClick={() => setEditing(client)}>
-                            Edit
-                          </Button>
-                          <ConfirmButton
-                            label="Delete"
-                            aria-label={`Delete ${client.name}`}
-                            title="Delete this OAuth client?"
-                            message={`"${client.name}" can no longer sign anyone in, and every token issued to it stops working at once. This cannot be undone.`}
-                            confirmLabel="Delete"
-                            onConfirm={() => remove.mutateAsync(client.client_id)}
-                          />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-            <Paged total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
-          </>
+      <PagedTable
+        list={clients}
+        what="OAuth clients"
+        empty="No OAuth clients yet. Register one for each application that signs your people in."
+        label="OAuth clients"
+        minWidth={800}
+        rowKey={(client) => client.client_id}
+        columns={[
+          { header: 'Name', cell: (client) => client.name },
+          { header: 'Client id', cell: (client) => <Code>{client.client_id}</Code> },
+          { header: 'Kind', cell: (client) => (client.confidential ? 'Confidential' : 'Public (PKCE)') },
+          {
+            header: 'Redirect URIs',
+            cell: (client) => (
+              <Stack gap={2}>
+                {client.redirect_uris.map((uri) => (
+                  <Text key={uri} size="sm" style={{ wordBreak: 'break-all' }}>
+                    {uri}
+                  </Text>
+                ))}
+              </Stack>
+            ),
+          },
+          {
+            header: 'Scopes',
+            cell: (client) => (
+              <Group gap={4}>
+                {client.scopes.map((scope) => (
+                  <Badge key={scope} variant="light" size="sm">
+                    {scope}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+        ]}
+        actions={(client) => (
+          <Group gap="xs" wrap="nowrap">
+            <Button variant="light" size="xs" aria-label={`Edit ${client.name}`} onClick={() => setEditing(client)}>
+              Edit
+            </Button>
+            <ConfirmButton
+              label="Delete"
+              aria-label={`Delete ${client.name}`}
+              title="Delete this OAuth client?"
+              message={`"${client.name}" can no longer sign anyone in, and every token issued to it stops working at once. This cannot be undone.`}
+              confirmLabel="Delete"
+              onConfirm={() => remove.mutateAsync(client.client_id)}
+            />
+          </Group>
         )}
-      </QueryState>
+      />
       <ClientModal
         opened={creating}
         onClose={() => setCreating(false)}
@@ -197,43 +174,41 @@ function ClientModal({ client, opened, onClose, onSaved }: { client?: Client; op
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={client ? `Edit ${client.name}` : 'Register an OAuth client'} centered size="lg">
-      <Stack component="form" onSubmit={(event) => { event.preventDefault(); save.mutate(); }}>
-        {save.error && <Alert color="red" role="alert">{save.error.message}</Alert>}
-        <TextInput label="Name" description="Shown to people on the consent screen" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <Textarea
-          label="Redirect URIs"
-          description="One a line, matched exactly: https, http on 127.0.0.1 or localhost, or an app scheme (com.example.app:/callback)"
-          required
-          autosize
-          minRows={2}
-          value={redirects}
-          onChange={(e) => setRedirects(e.currentTarget.value)}
+    <FormModal
+      title={client ? `Edit ${client.name}` : 'Register an OAuth client'}
+      size="lg"
+      opened={opened}
+      onClose={onClose}
+      onSubmit={() => save.mutate()}
+      error={save.error}
+      busy={save.isPending}
+      submitLabel={client ? 'Save' : 'Register'}
+    >
+      <TextInput label="Name" description="Shown to people on the consent screen" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <Textarea
+        label="Redirect URIs"
+        description="One a line, matched exactly: https, http on 127.0.0.1 or localhost, or an app scheme (com.example.app:/callback)"
+        required
+        autosize
+        minRows={2}
+        value={redirects}
+        onChange={(e) => setRedirects(e.currentTarget.value)}
+      />
+      <Textarea label="Post-logout redirect URIs" description="Optional, one a line" autosize minRows={1} value={postLogout} onChange={(e) => setPostLogout(e.currentTarget.value)} />
+      <TextInput label="Logo URL" description="Optional" value={logo} onChange={(e) => setLogo(e.currentTarget.value)} />
+      <MultiSelect label="Scopes" description="What the application may ask for; openid is required" data={SCOPES} value={scopes} onChange={setScopes} required searchable />
+      {client ? (
+        <Text size="sm" c="gray.7">
+          {client.confidential ? 'A confidential client (it keeps a secret).' : 'A public client (PKCE, no secret).'} This cannot be changed.
+        </Text>
+      ) : (
+        <Switch
+          label="Confidential"
+          description="A server that keeps a secret; turn off for a browser or mobile app, which must use PKCE"
+          checked={confidential}
+          onChange={(e) => setConfidential(e.currentTarget.checked)}
         />
-        <Textarea label="Post-logout redirect URIs" description="Optional, one a line" autosize minRows={1} value={postLogout} onChange={(e) => setPostLogout(e.currentTarget.value)} />
-        <TextInput label="Logo URL" description="Optional" value={logo} onChange={(e) => setLogo(e.currentTarget.value)} />
-        <MultiSelect label="Scopes" description="What the application may ask for; openid is required" data={SCOPES} value={scopes} onChange={setScopes} required searchable />
-        {client ? (
-          <Text size="sm" c="gray.7">
-            {client.confidential ? 'A confidential client (it keeps a secret).' : 'A public client (PKCE, no secret).'} This cannot be changed.
-          </Text>
-        ) : (
-          <Switch
-            label="Confidential"
-            description="A server that keeps a secret; turn off for a browser or mobile app, which must use PKCE"
-            checked={confidential}
-            onChange={(e) => setConfidential(e.currentTarget.checked)}
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {client ? 'Save' : 'Register'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+    </FormModal>
   );
 }

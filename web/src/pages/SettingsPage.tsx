@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, Group, Modal, NumberInput, PasswordInput, Select, Stack, Switch, Table, Tabs, TagsInput, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, NumberInput, PasswordInput, Select, Stack, Switch, Tabs, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../api/client';
 import type { BodyOf, ResultOf } from '../api/types';
 import { ConfirmButton } from '../components/Confirm';
 import { QueryState } from '../components/States';
+import { FormModal } from '../components/FormModal';
 import { notifyDone, notifyError } from '../components/notify';
-import { ScrollTable } from '../components/ScrollTable';
+import { useAction } from '../components/queries';
+import { ResourceTable } from '../components/ResourceTable';
 
 export function SettingsPage() {
   return (
@@ -81,20 +83,17 @@ function SsoProviders() {
   const me = useQuery({ queryKey: ['me'], queryFn: () => call(api.GET('/api/auth/me')) });
   const tenant_id = me.data?.tenant_id ?? '';
   const status = useQuery({ queryKey: ['sso-status'], queryFn: () => call(api.GET('/api/auth/sso/platform-status')) });
-  const enforce = useMutation({
-    mutationFn: (enforced: boolean) => call(api.PUT('/api/auth/sso/settings', { body: { enforced } })),
-    onSuccess: refresh,
-    onError: notifyError,
+  const enforce = useAction({
+    run: (enforced: boolean) => call(api.PUT('/api/auth/sso/settings', { body: { enforced } })),
+    then: refresh,
   });
-  const remove = useMutation({
-    mutationFn: (provider_id: string) => call(api.DELETE('/api/auth/sso/providers/{provider_id}', { params: { path: { provider_id }, query: { tenant_id } } })),
-    onSuccess: refresh,
-    onError: notifyError,
+  const remove = useAction({
+    run: (provider_id: string) => call(api.DELETE('/api/auth/sso/providers/{provider_id}', { params: { path: { provider_id }, query: { tenant_id } } })),
+    then: refresh,
   });
-  const test = useMutation({
-    mutationFn: (provider_id: string) => call(api.POST('/api/auth/sso/providers/{provider_id}/test', { params: { path: { provider_id }, query: { tenant_id } } })),
-    onSuccess: (report) => (report.ok ? notifyDone(`Discovery works: ${report.issuer}`) : notifyError(new Error(report.errors.join('; ')))),
-    onError: notifyError,
+  const test = useAction({
+    run: (provider_id: string) => call(api.POST('/api/auth/sso/providers/{provider_id}/test', { params: { path: { provider_id }, query: { tenant_id } } })),
+    then: (report) => (report.ok ? notifyDone(`Discovery works: ${report.issuer}`) : notifyError(new Error(report.errors.join('; ')))),
   });
   return (
     <>
@@ -109,46 +108,29 @@ function SsoProviders() {
       </Group>
       <QueryState query={providers} what="SSO providers" empty="No identity provider yet.">
         {(data) => (
-          <ScrollTable minWidth={800} label="Single sign-on providers">
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Issuer</Table.Th>
-                  <Table.Th>Callback to register</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((p) => (
-                  <Table.Tr key={p.provider_id}>
-                    <Table.Td>{p.name}</Table.Td>
-                    <Table.Td>{p.issuer}</Table.Td>
-                    <Table.Td>
-                      <Code>{p.redirect_uri}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={p.enabled ? 'green' : 'gray'}>{p.enabled ? 'enabled' : 'disabled'}</Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="default" aria-label={`Test ${p.name}`} onClick={() => test.mutate(p.provider_id)}>
-                          Test
-                        </Button>
-                        <Button size="xs" variant="light" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
-                          Edit
-                        </Button>
-                        <ConfirmButton label="Delete" aria-label={`Delete ${p.name}`} title={`Delete "${p.name}"?`} message="Its users can no longer sign in through it." confirmLabel="Delete" onConfirm={() => remove.mutateAsync(p.provider_id)} />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <ResourceTable
+            label="Single sign-on providers"
+            minWidth={800}
+            rows={data.items}
+            rowKey={(p) => p.provider_id}
+            columns={[
+              { header: 'Name', cell: (p) => p.name },
+              { header: 'Issuer', cell: (p) => p.issuer },
+              { header: 'Callback to register', cell: (p) => <Code>{p.redirect_uri}</Code> },
+              { header: 'Status', cell: (p) => <Badge color={p.enabled ? 'green' : 'gray'}>{p.enabled ? 'enabled' : 'disabled'}</Badge> },
+            ]}
+            actions={(p) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="default" aria-label={`Test ${p.name}`} onClick={() => test.mutate(p.provider_id)}>
+                  Test
+                </Button>
+                <Button size="xs" variant="light" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
+                  Edit
+                </Button>
+                <ConfirmButton label="Delete" aria-label={`Delete ${p.name}`} title={`Delete "${p.name}"?`} message="Its users can no longer sign in through it." confirmLabel="Delete" onConfirm={() => remove.mutateAsync(p.provider_id)} />
+              </Group>
+            )}
+          />
         )}
       </QueryState>
       {editing && (
@@ -175,48 +157,46 @@ function ProviderModal({ provider, onClose, onSaved }: { provider: SsoProvider |
   const save = useMutation({ mutationFn: () => call(api.POST('/api/auth/sso/providers', { body: form })), onSuccess: onSaved });
   const check = useMutation({ mutationFn: () => call(api.POST('/api/auth/sso/test-config', { body: { issuer: form.issuer } })) });
   return (
-    <Modal opened onClose={onClose} title={provider ? `Edit ${provider.name}` : 'Add an identity provider'} centered size="lg">
-      <Stack component="form" onSubmit={(event) => { event.preventDefault(); save.mutate(); }}>
-        {save.error && <Alert color="red" role="alert">{save.error.message}</Alert>}
-        <TextInput label="Name" description="Shown on the sign-in page" required value={form.name} onChange={(e) => set({ name: e.currentTarget.value })} />
-        <Group align="flex-end">
-          <TextInput label="Issuer" required style={{ flex: 1 }} value={form.issuer} onChange={(e) => set({ issuer: e.currentTarget.value })} />
-          <Button variant="default" loading={check.isPending} onClick={() => check.mutate()} disabled={!form.issuer}>
-            Check discovery
-          </Button>
-        </Group>
-        {check.data && <Alert color={check.data.ok ? 'green' : 'red'}>{check.data.ok ? `Found ${check.data.authorization_endpoint}` : check.data.errors.join('; ')}</Alert>}
-        {check.error && <Alert color="red">{check.error.message}</Alert>}
-        <TextInput label="Client id" required value={form.client_id} onChange={(e) => set({ client_id: e.currentTarget.value })} />
-        <PasswordInput
-          label="Client secret"
-          description={provider ? `Set (ends with ${provider.client_secret_hint}); leave empty to keep it` : undefined}
-          required={!provider}
-          autoComplete="off"
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the secret' }}
-          value={form.client_secret ?? ''}
-          onChange={(e) => set({ client_secret: e.currentTarget.value || undefined })}
-        />
-        <TagsInput label="Scopes" value={form.scopes ?? []} onChange={(scopes) => set({ scopes })} />
-        <TagsInput label="E-mail domains allowed to join" description="Press Enter after each domain" value={form.allowed_email_domains ?? []} onChange={(allowed_email_domains) => set({ allowed_email_domains })} />
-        <Group>
-          <Checkbox label="Create accounts on first sign-in" checked={form.jit?.enabled ?? false} onChange={(e) => set({ jit: { ...form.jit, enabled: e.currentTarget.checked } })} />
-          <Select aria-label="Role of accounts created on first sign-in" data={['viewer', 'member', 'admin']} value={form.jit?.default_role ?? 'member'} allowDeselect={false} onChange={(v) => set({ jit: { enabled: form.jit?.enabled ?? false, default_role: v as 'member' } })} w={140} />
-        </Group>
-        <Checkbox label="Sign in existing users with the same verified e-mail (owners only)" checked={form.link_existing_by_email ?? false} onChange={(e) => set({ link_existing_by_email: e.currentTarget.checked })} />
-        <Checkbox label="Enabled" checked={form.enabled ?? true} onChange={(e) => set({ enabled: e.currentTarget.checked })} />
-        <Text size="sm" c="gray.7">
-          The secret is stored encrypted and never shown again.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save the provider
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormModal
+      title={provider ? `Edit ${provider.name}` : 'Add an identity provider'}
+      size="lg"
+      opened
+      onClose={onClose}
+      onSubmit={() => save.mutate()}
+      error={save.error}
+      busy={save.isPending}
+      submitLabel="Save the provider"
+    >
+      <TextInput label="Name" description="Shown on the sign-in page" required value={form.name} onChange={(e) => set({ name: e.currentTarget.value })} />
+      <Group align="flex-end">
+        <TextInput label="Issuer" required style={{ flex: 1 }} value={form.issuer} onChange={(e) => set({ issuer: e.currentTarget.value })} />
+        <Button variant="default" loading={check.isPending} onClick={() => check.mutate()} disabled={!form.issuer}>
+          Check discovery
+        </Button>
+      </Group>
+      {check.data && <Alert color={check.data.ok ? 'green' : 'red'}>{check.data.ok ? `Found ${check.data.authorization_endpoint}` : check.data.errors.join('; ')}</Alert>}
+      {check.error && <Alert color="red">{check.error.message}</Alert>}
+      <TextInput label="Client id" required value={form.client_id} onChange={(e) => set({ client_id: e.currentTarget.value })} />
+      <PasswordInput
+        label="Client secret"
+        description={provider ? `Set (ends with ${provider.client_secret_hint}); leave empty to keep it` : undefined}
+        required={!provider}
+        autoComplete="off"
+        visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the secret' }}
+        value={form.client_secret ?? ''}
+        onChange={(e) => set({ client_secret: e.currentTarget.value || undefined })}
+      />
+      <TagsInput label="Scopes" value={form.scopes ?? []} onChange={(scopes) => set({ scopes })} />
+      <TagsInput label="E-mail domains allowed to join" description="Press Enter after each domain" value={form.allowed_email_domains ?? []} onChange={(allowed_email_domains) => set({ allowed_email_domains })} />
+      <Group>
+        <Checkbox label="Create accounts on first sign-in" checked={form.jit?.enabled ?? false} onChange={(e) => set({ jit: { ...form.jit, enabled: e.currentTarget.checked } })} />
+        <Select aria-label="Role of accounts created on first sign-in" data={['viewer', 'member', 'admin']} value={form.jit?.default_role ?? 'member'} allowDeselect={false} onChange={(v) => set({ jit: { enabled: form.jit?.enabled ?? false, default_role: v as 'member' } })} w={140} />
+      </Group>
+      <Checkbox label="Sign in existing users with the same verified e-mail (owners only)" checked={form.link_existing_by_email ?? false} onChange={(e) => set({ link_existing_by_email: e.currentTarget.checked })} />
+      <Checkbox label="Enabled" checked={form.enabled ?? true} onChange={(e) => set({ enabled: e.currentTarget.checked })} />
+      <Text size="sm" c="gray.7">
+        The secret is stored encrypted and never shown again.
+      </Text>
+    </FormModal>
   );
 }

@@ -3,7 +3,7 @@ import { api, call } from '../api/client';
 /** The router's base: the service serves the console under it, and the API sees full paths. */
 export const BASE = '/admin';
 /** The console's callback page; the service allows it as an SSO redirect_uri (src/modules/sso/return-urls.ts). */
-export const SSO_CALLBACK_PATH = '/sso/callback';
+const SSO_CALLBACK_PATH = '/sso/callback';
 /** The state of the SSO sign-in this tab started: the callback page accepts only that one (login CSRF). */
 export const SSO_STATE_KEY = 'console.sso_state';
 

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
-import { defaultsOptional } from '../../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../../platform/http/schemas.js';
 
-const Uuid = Type.String({ format: 'uuid' });
 const installationId = (description: string) => Type.Optional(Type.String({ format: 'uuid', description }));
 
 export const AssetParams = Type.Object({ asset_id: Uuid });

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { auth } from '../../apps/index.js';
-import { ErrorBody } from '../../../platform/http/pagination.js';
+import { ErrorBody } from '../../../platform/http/schemas.js';
 import { created, noContent, route, type Route } from '../../../platform/http/route.js';
 import { Asset, AssetList, AssetParams, AttachBody, ListAssetsQuery, UploadForm, UploadQuery } from './assets.api.js';
 import type { AssetsService } from './assets.service.js';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { importApp, installApp, openApp, sampleManifest } from '../../../../test/support/apps.js';
 import { multipart } from '../../../../test/support/documents.js';
 
@@ -37,11 +37,10 @@ async function installed(tenant: TestTenant, manifest: object, permissions?: str
 }
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Acme');
   app = await installed(a, sampleManifest({ permissions: ['app_data:read', 'app_data:write', 'rich_documents:read', 'rich_documents:write', 'app_assets:read', 'app_assets:write'], assets: LIMITS }));
 });
-afterAll(async () => t?.close());
 
 describe('upload and download', () => {
   it('stores a file typed by its bytes, lists it, and serves it as a sandboxed attachment', async () => {

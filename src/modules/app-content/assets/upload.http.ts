@@ -1,5 +1,5 @@
 import type { HttpExchange } from '../../../platform/http/route.js';
-import { AppError, badRequest, HttpError, unprocessable } from '../../../platform/http/errors.js';
+import { AppError, unprocessable } from '../../../platform/http/errors.js';
 
 export interface AssetUpload {
   filename: string;
@@ -30,8 +30,8 @@ export async function readAssetUpload({ request }: HttpExchange, maxFileBytes: n
       throw new AppError('app_asset_too_large', `The app accepts files of at most ${maxFileBytes} bytes (max_file_bytes)`);
     }
     // The parser's own complaints (a boundary that never comes, a truncated part) are the client's malformed body.
-    if (!(error instanceof HttpError) && error instanceof Error && /multipart|boundary|part/i.test(error.message) && !(error as { statusCode?: number }).statusCode) {
-      throw badRequest(`The multipart body is malformed: ${error.message}`);
+    if (!(error instanceof AppError) && error instanceof Error && /multipart|boundary|part/i.test(error.message) && !(error as { statusCode?: number }).statusCode) {
+      throw new AppError('bad_request', `The multipart body is malformed: ${error.message}`);
     }
     throw error;
   }

@@ -4,10 +4,10 @@ import type { AppCollection } from '../../apps/index.js';
 import { describeProblem, escapePointer, isPlainObject, jsonBytes, pointerSegments, shapeProblem } from '../json-shape.js';
 
 /** Nesting and value count a record may have before it is even serialized (Ajv and jsonb recurse). */
-export const RECORD_SHAPE = { maxDepth: 64, maxNodes: 100_000 };
+const RECORD_SHAPE = { maxDepth: 64, maxNodes: 100_000 };
 
 /** One problem of a record: FastAPI's `loc`/`msg`/`type`, plus the JSON pointer into the record. */
-export interface RecordIssue {
+interface RecordIssue {
   loc: (string | number)[];
   msg: string;
   type: string;

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
-import { defaultsOptional } from '../../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../../platform/http/schemas.js';
 
-const Uuid = Type.String({ format: 'uuid' });
 const Timestamp = Type.String({ format: 'date-time' });
 
 const InstallationQuery = Type.Optional(
@@ -34,7 +33,7 @@ export const ListRecordsQuery = defaultsOptional(
   ),
 );
 
-export const RecordData = Type.Unknown({ description: "The record: a JSON object matching the collection's schema" });
+const RecordData = Type.Unknown({ description: "The record: a JSON object matching the collection's schema" });
 
 export const CreateRecordBody = Type.Object({ data: RecordData });
 

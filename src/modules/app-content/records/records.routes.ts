@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { auth } from '../../apps/index.js';
-import { ErrorBody } from '../../../platform/http/pagination.js';
+import { ErrorBody } from '../../../platform/http/schemas.js';
 import { noContent, respond, route, type Route } from '../../../platform/http/route.js';
 import { answeringConflicts } from '../conflict.js';
 import { etagOf, expectedVersion } from '../etag.js';

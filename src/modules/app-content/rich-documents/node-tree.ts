@@ -90,7 +90,7 @@ const EXPECTED: Record<Context, string> = {
 };
 const NODE_KEYS = new Set(['type', 'content', 'text', 'marks', 'attrs']);
 
-export interface TreeIssue {
+interface TreeIssue {
   pointer: string;
   message: string;
 }

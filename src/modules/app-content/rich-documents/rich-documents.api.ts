@@ -1,13 +1,12 @@
 import { Type } from 'typebox';
-import { defaultsOptional } from '../../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../../platform/http/schemas.js';
 import { MARK_TYPES, NODE_TYPES, RICH_LIMITS } from './node-tree.js';
 
-const Uuid = Type.String({ format: 'uuid' });
 const Timestamp = Type.String({ format: 'date-time' });
 const Version = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
 const Title = Type.String({ minLength: 1, maxLength: 300, description: 'Shown in lists; `search` matches it' });
 
-export const Content = Type.Unknown({
+const Content = Type.Unknown({
   description:
     `A ProseMirror-style node tree: {"type": "doc", "content": [...]}. Node types: ${NODE_TYPES.join(', ')}; marks: ${MARK_TYPES.join(', ')}. ` +
     `At most ${RICH_LIMITS.maxDepth} levels, ${RICH_LIMITS.maxNodes} nodes and ${RICH_LIMITS.maxBytes} bytes; images point to https URLs or asset:<asset id>.`,

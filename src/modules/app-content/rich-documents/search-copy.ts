@@ -17,7 +17,7 @@ export interface SearchIndexPort {
   withdraw(t: TenantTx, documentIds: readonly string[]): Promise<() => Promise<void>>;
 }
 
-export const searchTags = (manifestId: string) => ['rich-document', `app:${manifestId}`];
+const searchTags = (manifestId: string) => ['rich-document', `app:${manifestId}`];
 
 /**
  * Keeps a rich document's search copy in step with its current version: publishes the new text, then, in

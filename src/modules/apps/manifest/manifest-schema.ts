@@ -2,7 +2,6 @@ import { MANIFEST_PERMISSIONS } from '../../../platform/auth/app-permissions.js'
 import { MANIFEST_LIMITS as L } from './limits.js';
 import { SEMVER_PATTERN } from './semver.js';
 
-export const MANIFEST_VERSIONS = [1] as const;
 export const JSON_SCHEMA_2020 = 'https://json-schema.org/draft/2020-12/schema';
 
 const text = (maxLength: number, description: string) => ({ type: 'string', minLength: 1, maxLength, description });

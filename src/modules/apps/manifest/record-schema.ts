@@ -163,7 +163,7 @@ function findRefCycle(refs: { at: string; target: string }[]): { at: string; des
  * because Ajv's strict check of a property name against `patternProperties` uses JavaScript's backtracking
  * engine while compiling (a property matched by a pattern is legal JSON Schema: both subschemas apply).
  */
-export function newRecordAjv(): Ajv2020 {
+function newRecordAjv(): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,

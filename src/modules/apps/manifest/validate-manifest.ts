@@ -23,7 +23,7 @@ export interface Manifest {
   assets?: { max_file_bytes: number; max_total_bytes: number; allowed_mime_types: string[] };
 }
 
-export type ManifestVerdict = { valid: true; errors: []; manifest: Manifest } | { valid: false; errors: ManifestIssue[] };
+type ManifestVerdict = { valid: true; errors: []; manifest: Manifest } | { valid: false; errors: ManifestIssue[] };
 
 export interface ManifestValidator {
   /** The published JSON Schema (GET /api/v1/app-platform/manifest-schema). */

@@ -1,14 +1,14 @@
 import { Type } from 'typebox';
-import { defaultsOptional } from '../../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../../platform/http/schemas.js';
 import { DocumentResponse, DocumentStatusSchema } from '../../documents/index.js';
-import { Citation, Usage, UuidStr } from '../chat.schemas.js';
+import { Citation, Usage } from '../chat.api.js';
 
 /** TypeBox schemas of the conversation endpoints (and of the documents a conversation cited). */
 
 const Time = Type.String({ format: 'date-time' });
-export const MAX_TITLE_CHARS = 200;
+const MAX_TITLE_CHARS = 200;
 
-export const ConversationParams = Type.Object({ conversation_id: UuidStr });
+export const ConversationParams = Type.Object({ conversation_id: Uuid });
 
 export const ListConversationsQuery = defaultsOptional(
   Type.Object({
@@ -20,24 +20,24 @@ export const ListConversationsQuery = defaultsOptional(
 );
 
 export const Conversation = Type.Object({
-  id: UuidStr,
-  conversation_id: UuidStr,
+  id: Uuid,
+  conversation_id: Uuid,
   title: Type.String(),
-  owner: Type.Object({ kind: Type.Union([Type.Literal('user'), Type.Literal('api_key')]), id: UuidStr }),
-  memory_ids: Type.Array(UuidStr),
+  owner: Type.Object({ kind: Type.Union([Type.Literal('user'), Type.Literal('api_key')]), id: Uuid }),
+  memory_ids: Type.Array(Uuid),
   message_count: Type.Integer(),
   created_at: Time,
   updated_at: Time,
 });
 
-export const Message = Type.Object({
-  message_id: UuidStr,
+const Message = Type.Object({
+  message_id: Uuid,
   role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
   content: Type.String(),
   status: Type.Union([Type.Literal('complete'), Type.Literal('incomplete'), Type.Literal('error')], {
     description: 'incomplete: the client left mid-answer (what was generated is kept); error: the provider failed mid-answer',
   }),
-  reply_to: Type.Union([UuidStr, Type.Null()], { description: 'An answer: the question it answers' }),
+  reply_to: Type.Union([Uuid, Type.Null()], { description: 'An answer: the question it answers' }),
   condensed_query: Type.Union([Type.String(), Type.Null()], { description: 'A question asked with history: the standalone query retrieval used' }),
   citations: Type.Array(Citation),
   model: Type.Union([Type.String(), Type.Null()]),
@@ -58,8 +58,8 @@ export const ByConversationQuery = Type.Object({
   status: Type.Optional(Type.Union([...DocumentStatusSchema.anyOf, Type.Literal('ready')], { description: '`ready` means indexed' })),
 });
 
-export const CitedDocument = Type.Object({
-  document_id: UuidStr,
+const CitedDocument = Type.Object({
+  document_id: Uuid,
   filename: Type.String({ description: "The document's filename; for a deleted document, the one it was cited under" }),
   status: Type.Union([...DocumentStatusSchema.anyOf, Type.Literal('missing')], { description: 'missing: the document was deleted since' }),
   missing: Type.Boolean(),

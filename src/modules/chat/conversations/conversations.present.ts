@@ -1,4 +1,4 @@
-import { iso } from '../../../platform/http/pagination.js';
+import { iso } from '../../../platform/http/schemas.js';
 import type { ConversationRow, MessageRow } from './conversations.table.js';
 
 /** The API shapes of conversations and their messages (snake_case, ISO times). */
@@ -16,7 +16,7 @@ export function presentConversation(row: ConversationRow) {
   };
 }
 
-export function usageOf(row: Pick<MessageRow, 'promptTokens' | 'completionTokens' | 'costUsd'>) {
+function usageOf(row: Pick<MessageRow, 'promptTokens' | 'completionTokens' | 'costUsd'>) {
   if (row.promptTokens === null && row.completionTokens === null) return null;
   return { prompt_tokens: row.promptTokens ?? 0, completion_tokens: row.completionTokens ?? 0, cost: row.costUsd };
 }

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { auth } from '../../../platform/http/types.js';
-import { ErrorBody, ListOf } from '../../../platform/http/pagination.js';
+import { ErrorBody } from '../../../platform/http/schemas.js';
+import { ListOf } from '../../../platform/http/pagination.js';
 import { noContent, route } from '../../../platform/http/route.js';
 import {
   ByConversationQuery,

@@ -2,7 +2,7 @@ import type { Principal } from '../../../platform/auth/principal.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import { AppError, nonBlank } from '../../../platform/http/errors.js';
-import { iso } from '../../../platform/http/pagination.js';
+import { iso } from '../../../platform/http/schemas.js';
 import { findDocumentsByIds, presentDocument, type DocumentStatus } from '../../documents/index.js';
 import {
   appendMessages,

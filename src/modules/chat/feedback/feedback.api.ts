@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { defaultsOptional } from '../../../platform/http/pagination.js';
-import { Citation, UuidStr } from '../chat.schemas.js';
+import { defaultsOptional, Uuid } from '../../../platform/http/schemas.js';
+import { Citation } from '../chat.api.js';
 
 /** TypeBox schemas of the feedback endpoints. */
 
@@ -18,14 +18,14 @@ export const FeedbackBody = Type.Object(
 );
 
 export const Feedback = Type.Object({
-  feedback_id: UuidStr,
-  message_id: UuidStr,
-  conversation_id: UuidStr,
+  feedback_id: Uuid,
+  message_id: Uuid,
+  conversation_id: Uuid,
   rating: RatingSchema,
   comment: Type.Union([Type.String(), Type.Null()]),
   tags: Type.Array(Type.String()),
   model: Type.Union([Type.String(), Type.Null()], { description: 'The model that wrote the rated answer' }),
-  principal: Type.Object({ kind: Type.Union([Type.Literal('user'), Type.Literal('api_key')]), id: UuidStr }),
+  principal: Type.Object({ kind: Type.Union([Type.Literal('user'), Type.Literal('api_key')]), id: Uuid }),
   created_at: Time,
   updated_at: Time,
 });
@@ -43,7 +43,7 @@ export const ListFeedbackQuery = defaultsOptional(
     skip: Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0 }),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
     rating: Type.Optional(RatingSchema),
-    conversation_id: Type.Optional(Type.String({ format: 'uuid' })),
+    conversation_id: Type.Optional(Uuid),
     since: Type.Optional(Type.String({ format: 'date-time', description: 'Feedback given or changed at or after this time' })),
   }),
 );

@@ -1,4 +1,4 @@
-import { iso } from '../../../platform/http/pagination.js';
+import { iso } from '../../../platform/http/schemas.js';
 import type { FeedbackWithTurn } from './feedback.repo.js';
 import type { FeedbackRow } from './feedback.table.js';
 

@@ -1,5 +1,6 @@
 import { auth } from '../../../platform/http/types.js';
-import { ErrorBody, ListOf } from '../../../platform/http/pagination.js';
+import { ErrorBody } from '../../../platform/http/schemas.js';
+import { ListOf } from '../../../platform/http/pagination.js';
 import { created, route } from '../../../platform/http/route.js';
 import { Feedback, FeedbackBody, FeedbackStats, FeedbackWithTurn, ListFeedbackQuery, StatsQuery } from './feedback.api.js';
 import type { FeedbackService } from './feedback.service.js';

@@ -9,7 +9,7 @@ import type { ChatMessage } from '../../llm/index.js';
  */
 
 /** When the catalog does not know a model's window. */
-export const DEFAULT_CONTEXT_TOKENS = 8192;
+const DEFAULT_CONTEXT_TOKENS = 8192;
 /** Room for the answer when the request does not set max_tokens (less when the model writes less). */
 export const DEFAULT_ANSWER_TOKENS = 2048;
 /** Share of the window left unused: other tokenizers count more tokens than cl100k for the same text. */
@@ -44,7 +44,7 @@ export interface ContextPlan<S> {
   used: number;
 }
 
-export const tokensOf = (text: string) => countTokens(text) + PER_MESSAGE;
+const tokensOf = (text: string) => countTokens(text) + PER_MESSAGE;
 
 /** The answer room for a request: its max_tokens, else the default capped by what the model can write. */
 export function answerRoom(maxTokens: number | undefined, modelMaxOutput: number | null): number {

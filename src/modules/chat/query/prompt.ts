@@ -55,7 +55,7 @@ export function questionMessage(question: string, blocks: readonly string[]): st
   return `<sources>\n${blocks.join('\n')}\n</sources>\n\nQuestion: ${question}`;
 }
 
-export const CONDENSE_INSTRUCTIONS = [
+const CONDENSE_INSTRUCTIONS = [
   'Rewrite the follow-up question as one standalone question that can be understood without the conversation:',
   'replace pronouns and references ("it", "that one", "the second") by what they refer to in the conversation, and keep',
   'names, numbers and terms. Do not answer it. Reply with the question only, in the language of the follow-up question.',
@@ -70,7 +70,7 @@ export function condenseMessages(history: readonly ChatMessage[], question: stri
   ];
 }
 
-export const MAX_CONDENSED_CHARS = 1000;
+const MAX_CONDENSED_CHARS = 1000;
 
 /** The model's standalone question, cleaned; null when it gave nothing usable (the question is then used as is). */
 export function cleanCondensed(reply: string): string | null {
@@ -82,7 +82,7 @@ export function cleanCondensed(reply: string): string | null {
   return text ? text.slice(0, MAX_CONDENSED_CHARS) : null;
 }
 
-export const TITLE_CHARS = 80;
+const TITLE_CHARS = 80;
 
 /** The first question, on one line, cut at a word boundary: the title until (and unless) the model writes one. */
 export function provisionalTitle(question: string): string {

@@ -1,16 +1,17 @@
 import { Type, type Static } from 'typebox';
-import { Citation, Source, Usage, UuidStr } from '../chat.schemas.js';
+import { Citation, Source, Usage } from '../chat.api.js';
+import { Uuid } from '../../../platform/http/schemas.js';
 
 /** TypeBox schemas of POST /api/v1/chat/query: validation, types and the OpenAPI document. */
 
-export const MAX_QUERY_CHARS = 8000;
+const MAX_QUERY_CHARS = 8000;
 export const DEFAULT_TOP_K = 8;
 const Tag = Type.String({ minLength: 1, maxLength: 64 });
 
 export const QueryBody = Type.Object(
   {
     query: Type.String({ minLength: 1, maxLength: MAX_QUERY_CHARS, description: 'The question' }),
-    memory_ids: Type.Optional(Type.Array(UuidStr, { maxItems: 100, description: 'Search only these memories (knowledge bases)' })),
+    memory_ids: Type.Optional(Type.Array(Uuid, { maxItems: 100, description: 'Search only these memories (knowledge bases)' })),
     conversation_id: Type.Optional(
       Type.String({ format: 'uuid', description: "Continue this conversation of the caller's: the question is condensed with its recent turns" }),
     ),
@@ -30,8 +31,8 @@ export const QueryBody = Type.Object(
               { additionalProperties: false },
             ),
           ),
-          document_ids: Type.Optional(Type.Array(UuidStr, { maxItems: 1000 })),
-          folder_id: Type.Optional(Type.Union([UuidStr, Type.Null()], { description: 'A folder id, or null for documents in no folder' })),
+          document_ids: Type.Optional(Type.Array(Uuid, { maxItems: 1000 })),
+          folder_id: Type.Optional(Type.Union([Uuid, Type.Null()], { description: 'A folder id, or null for documents in no folder' })),
         },
         { additionalProperties: false },
       ),
@@ -65,7 +66,7 @@ const Timings = Type.Object(
 );
 
 export const RetrieveResponse = Type.Object({
-  conversation_id: Type.Optional(UuidStr),
+  conversation_id: Type.Optional(Uuid),
   sources: Type.Array(Source),
   reranked_by: Type.Union([Type.String(), Type.Null()], { description: 'The rerank model that ordered the sources; null: fused retrieval order' }),
   latency_ms: Type.Integer(),
@@ -73,8 +74,8 @@ export const RetrieveResponse = Type.Object({
 });
 
 export const AnswerResponse = Type.Object({
-  conversation_id: UuidStr,
-  message_id: UuidStr,
+  conversation_id: Uuid,
+  message_id: Uuid,
   answer: Type.String({ description: 'Cites sources as [n], numbered in order of first use; markers naming no source are removed' }),
   citations: Type.Array(Citation, { description: 'The sources the answer cites, in the order of their numbers' }),
   sources: Type.Array(Source, { description: 'Everything retrieved, best first' }),

@@ -1,4 +1,4 @@
-import { HttpError } from '../../../platform/http/errors.js';
+import { AppError } from '../../../platform/http/errors.js';
 import { SENT, type HttpExchange } from '../../../platform/http/route.js';
 import { openEventStream } from '../../../platform/http/sse.js';
 
@@ -40,7 +40,7 @@ export function sendEventsStream(
     try {
       for await (const event of events(controller.signal)) stream.send(event.type, event.data);
     } catch (error) {
-      const known = error instanceof HttpError;
+      const known = error instanceof AppError;
       if (!known) http.request.log.error({ err: error }, 'answer stream failed');
       // The detail as a JSON error would carry it: a message, or FastAPI's list for a validation error.
       stream.send('error', known ? { detail: error.detail, code: error.code } : { detail: 'Internal server error', code: 'internal_error' });

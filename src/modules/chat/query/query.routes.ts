@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { auth } from '../../../platform/http/types.js';
-import { ErrorBody } from '../../../platform/http/pagination.js';
+import { ErrorBody } from '../../../platform/http/schemas.js';
 import { route } from '../../../platform/http/route.js';
 import { AnswerResponse, QueryBody, RetrieveResponse, STREAM_DESCRIPTION, type AnswerResponseBody, type RetrieveResponseBody } from './query.api.js';
 import { disconnectSignal, sendEventsStream } from './query.http.js';

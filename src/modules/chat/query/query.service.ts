@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { TenantDb } from '../../../platform/db/tenant-db.js';
-import { AppError, HttpError, unprocessable } from '../../../platform/http/errors.js';
+import { AppError, unprocessable } from '../../../platform/http/errors.js';
+import type { ErrorCode } from '../../../platform/http/error-codes.js';
 import type { AnswerModels, CallContext, ChatMessage, ChatModelChoice } from '../../llm/index.js';
 import type { SearchService } from '../../search/index.js';
 import type { ConversationsService } from '../conversations/conversations.service.js';
@@ -17,7 +18,7 @@ import type { ScopeCheck } from './scope-check.js';
 import type { TitleWriter } from './titles.js';
 
 /** Earlier messages a follow-up is condensed and answered with (three questions and their answers). */
-export const HISTORY_MESSAGES = 6;
+const HISTORY_MESSAGES = 6;
 /** Each earlier message is cut to this length in the history: the recent gist, not whole essays. */
 const HISTORY_MESSAGE_CHARS = 4000;
 const SNIPPET_CHARS = 500;
@@ -65,7 +66,7 @@ export type QueryEvent =
   | { type: 'delta'; data: { text: string } }
   | { type: 'citation'; data: SourceView & { n: number } }
   | { type: 'done'; data: AnswerResponseBody }
-  | { type: 'error'; data: { detail: string; code: string } };
+  | { type: 'error'; data: { detail: string; code: ErrorCode } };
 
 function snippetOf(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -196,7 +197,7 @@ export function createQueryService(deps: QueryDeps) {
     const tracker = new CitationTracker(plan.packed.map((x) => view(x.source, x.n) as SourceView & { n: number }));
     let text = '';
     let status: MessageStatus = 'complete';
-    let failure: HttpError | null = null;
+    let failure: AppError | null = null;
     let usage = { promptTokens: 0, completionTokens: 0, costUsd: null as number | null };
     const generationStarted = performance.now();
     const input = { model: model.name, messages, temperature: p.body.temperature, maxTokens: p.body.max_tokens };
@@ -232,12 +233,12 @@ export function createQueryService(deps: QueryDeps) {
         usage = { promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens, costUsd: result.costUsd };
       }
     } catch (error) {
-      const left = signal?.aborted || (error instanceof HttpError && error.code === 'client_closed_request');
+      const left = signal?.aborted || (error instanceof AppError && error.code === 'client_closed_request');
       // Refused or failed before the first token, the client still there: nothing to keep (the error log has it).
       if (!left && !(streaming && text)) throw error;
       status = left ? 'incomplete' : 'error';
-      failure = left ? null : error instanceof HttpError ? error : new AppError('internal_error');
-      if (!(error instanceof HttpError)) deps.log.error({ err: error }, 'chat answer failed');
+      failure = left ? null : error instanceof AppError ? error : new AppError('internal_error');
+      if (!(error instanceof AppError)) deps.log.error({ err: error }, 'chat answer failed');
     }
     yield* emit(tracker.end());
     const generationMs = performance.now() - generationStarted;
@@ -308,7 +309,7 @@ export function createQueryService(deps: QueryDeps) {
   async function answerOnce(p: PreparedQuery, signal?: AbortSignal): Promise<AnswerResponseBody> {
     for await (const event of answer(p, signal, false)) {
       if (event.type === 'done') return event.data;
-      if (event.type === 'error') throw new HttpError(502, event.data.detail, event.data.code);
+      if (event.type === 'error') throw new AppError(event.data.code, event.data.detail);
     }
     throw new AppError('client_closed_request');
   }

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { auth } from '../../../platform/http/types.js';
-import { ErrorBody } from '../../../platform/http/pagination.js';
+import { ErrorBody } from '../../../platform/http/schemas.js';
 import { respond, route } from '../../../platform/http/route.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import { MAX_BULK_FILES, type BulkService } from './bulk.service.js';

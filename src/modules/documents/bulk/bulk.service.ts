@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { AppError, HttpError, unprocessable } from '../../../platform/http/errors.js';
+import { AppError, unprocessable } from '../../../platform/http/errors.js';
 import { folderExists, memoryExists, readUploadFields, sanitizeFilename, type DocumentRow, type IngestService, type SpooledUpload } from '../index.js';
 import { batchStatusCounts, findBatch, insertBatch, setBatchTotal } from './bulk.repo.js';
 import { toCounts } from './counts.js';
@@ -70,7 +70,7 @@ export function createBulkService(deps: BulkDeps) {
             created.push(await ingest.ingestFile(tenant, principal, file, { memoryId, folderId, tags, batchId, joined }));
           } catch (error) {
             // A per-file refusal (its savepoint rolled back) rejects that file; anything else fails the batch.
-            if (error instanceof HttpError && ['payload_too_large', 'document_too_large_for_format', 'unsupported_media_type'].includes(error.code)) {
+            if (error instanceof AppError && ['payload_too_large', 'document_too_large_for_format', 'unsupported_media_type'].includes(error.code)) {
               rejected.push({ filename: sanitizeFilename(file.filename), detail: String(error.detail) });
             } else throw error;
           }

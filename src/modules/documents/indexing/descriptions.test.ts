@@ -6,7 +6,7 @@ import { eventually } from '../../../../test/support/eventually.js';
 import { DESCRIPTION_FALLBACK } from './index-document.js';
 
 /**
- * Model-written descriptions are a setting of the indexing profile, off by default (issue 8, item 4): a tenant
+ * Model-written descriptions are a setting of the indexing profile, off by default: a tenant
  * whose default chat model is set sends nothing to it until `ai_descriptions` is on; then each provider error is
  * logged under the document and job, and the fallback to the extractive description is a job warning.
  * One worker slot: a job (its description step included) ends before the next one starts, so what the provider

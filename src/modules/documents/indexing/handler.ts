@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../../platform/db/database.js';
+import { tenantDb, type TenantDb } from '../../../platform/db/tenant-db.js';
 import type { DbMaintenance } from '../../../platform/db/maintenance.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
@@ -78,69 +79,68 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
     parseSlots.run(() => abortable(deps.parser.parse(bytes, format, { filename }), signal), signal);
   const chunk: IndexRun['chunk'] = (doc, options, signal) => deps.chunker.chunk(doc, options, signal);
 
-  async function begin(job: Job, tenantId: string, payload: IngestPayload): Promise<Begin> {
-    return db.tenant(tenantId, async (tx) => {
-      await lockTenantSlots(tx, tenantId);
-      const owner = await lockDocumentForJob(tx, tenantId, payload.document_id, payload.job_id);
-      const record = owner.state !== 'deleted' && (await findJob(tx, tenantId, payload.job_id, true));
+  async function begin(job: Job, tenant: TenantDb, payload: IngestPayload): Promise<Begin> {
+    return tenant.run(async (t) => {
+      await lockTenantSlots(t);
+      const owner = await lockDocumentForJob(t, payload.document_id, payload.job_id);
+      const record = owner.state !== 'deleted' && (await findJob(t, payload.job_id, true));
       if (owner.state === 'deleted' || !record || finished(record.status)) return { kind: 'skip' };
       if (owner.state === 'superseded') {
-        await updateJob(tx, tenantId, record.id, { status: 'failed', error: SUPERSEDED, finishedAt: new Date() });
+        await updateJob(t, record.id, { status: 'failed', error: SUPERSEDED, finishedAt: new Date() });
         return { kind: 'superseded' };
       }
-      const profile = await readProfile(tx, tenantId);
+      const profile = await readProfile(t);
       // The queue already caps the tenant at claim time; this catches claims racing on several instances
       // and a parallelism lowered after the job was queued.
-      if ((await countRunningJobs(tx, tenantId, record.id)) >= profile.parallelism) {
-        await deps.scheduler.scheduleIndexing(tx, owner.doc, record.source, { jobId: record.id, delaySec: 1 });
+      if ((await countRunningJobs(t, record.id)) >= profile.parallelism) {
+        await deps.scheduler.scheduleIndexing(t, owner.doc, record.source, { jobId: record.id, delaySec: 1 });
         return { kind: 'deferred' };
       }
-      await startJobAttempt(tx, tenantId, record.id, job.id);
-      const parsing = (await updateDocument(tx, tenantId, owner.doc.id, { status: 'parsing', error: null }))!;
-      await publishStatus(bus, tx, parsing);
+      await startJobAttempt(t, record.id, job.id);
+      const parsing = (await updateDocument(t, owner.doc.id, { status: 'parsing', error: null }))!;
+      await publishStatus(bus, t.tx, parsing);
       return { kind: 'go', doc: parsing, profile };
     });
   }
 
-  async function markSuperseded(tenantId: string, payload: IngestPayload) {
-    await db.tenant(tenantId, async (tx) => {
-      const record = await findJob(tx, tenantId, payload.job_id, true);
+  async function markSuperseded(tenant: TenantDb, payload: IngestPayload) {
+    await tenant.run(async (t) => {
+      const record = await findJob(t, payload.job_id, true);
       if (record && !finished(record.status)) {
-        await updateJob(tx, tenantId, record.id, { status: 'failed', error: SUPERSEDED, finishedAt: new Date() });
+        await updateJob(t, record.id, { status: 'failed', error: SUPERSEDED, finishedAt: new Date() });
       }
     });
   }
 
   /** Terminal failure: the document shows `message`; an older live chunk set (reindex) stays but is not searched. */
-  async function fail(tenantId: string, payload: IngestPayload, message: string, extra: Record<string, unknown> = {}) {
-    await db.tenant(tenantId, async (tx) => {
-      const owner = await lockDocumentForJob(tx, tenantId, payload.document_id, payload.job_id);
-      const record = owner.state !== 'deleted' && (await findJob(tx, tenantId, payload.job_id, true));
+  async function fail(tenant: TenantDb, payload: IngestPayload, message: string, extra: Record<string, unknown> = {}) {
+    await tenant.run(async (t) => {
+      const owner = await lockDocumentForJob(t, payload.document_id, payload.job_id);
+      const record = owner.state !== 'deleted' && (await findJob(t, payload.job_id, true));
       if (!record || finished(record.status)) return;
-      await updateJob(tx, tenantId, record.id, { status: 'failed', error: message, finishedAt: new Date(), ...extra });
+      await updateJob(t, record.id, { status: 'failed', error: message, finishedAt: new Date(), ...extra });
       if (owner.state !== 'owner') return;
-      const failed = (await updateDocument(tx, tenantId, owner.doc.id, { status: 'error', error: message }))!;
-      await publishStatus(bus, tx, failed);
+      const failed = (await updateDocument(t, owner.doc.id, { status: 'error', error: message }))!;
+      await publishStatus(bus, t.tx, failed);
     });
     // The staged chunks the caller discarded are dead rows now, and this may have been the batch's last document.
-    await statisticsMayBeStale(tenantId, payload.job_id);
+    await statisticsMayBeStale(tenant, payload.job_id);
   }
 
   /** A transient failure with attempts left: back to pending until the queue retries. */
-  async function retryLater(tenantId: string, payload: IngestPayload, attempt: number, message: string) {
-    await db.tenant(tenantId, async (tx) => {
-      const owner = await lockDocumentForJob(tx, tenantId, payload.document_id, payload.job_id);
-      const record = owner.state !== 'deleted' && (await findJob(tx, tenantId, payload.job_id, true));
+  async function retryLater(tenant: TenantDb, payload: IngestPayload, attempt: number, message: string) {
+    await tenant.run(async (t) => {
+      const owner = await lockDocumentForJob(t, payload.document_id, payload.job_id);
+      const record = owner.state !== 'deleted' && (await findJob(t, payload.job_id, true));
       if (!record || record.status !== 'running') return;
-      await updateJob(tx, tenantId, record.id, { status: 'queued', error: `Attempt ${attempt} failed, retrying: ${message}` });
+      await updateJob(t, record.id, { status: 'queued', error: `Attempt ${attempt} failed, retrying: ${message}` });
       if (owner.state !== 'owner') return;
-      const pending = (await updateDocument(tx, tenantId, owner.doc.id, { status: 'pending' }))!;
-      await publishStatus(bus, tx, pending);
+      const pending = (await updateDocument(t, owner.doc.id, { status: 'pending' }))!;
+      await publishStatus(bus, t.tx, pending);
     });
   }
 
   const run: IndexRun = {
-    db,
     bus,
     blobs: deps.blobs,
     log,
@@ -155,12 +155,12 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
    * change past the threshold calls for it. Either way the run happens later, off this job, and also looks at
    * the dead rows a re-index (the replaced chunk set) or a failure (the discarded one) left (VACUUM, embedded).
    */
-  async function statisticsMayBeStale(tenantId: string, jobId: string) {
+  async function statisticsMayBeStale(tenant: TenantDb, jobId: string) {
     try {
-      const { more, queued } = await db.tenant(tenantId, async (tx) => {
-        const more = await hasOtherUnfinishedJobs(tx, tenantId, jobId);
+      const { more, queued } = await tenant.run(async (t) => {
+        const more = await hasOtherUnfinishedJobs(t, jobId);
         // The batch's chunks go into the HNSW graph once it is over (or earlier, when too many wait).
-        return { more, queued: await deps.vectorCatchup.request(tx, tenantId, !more) };
+        return { more, queued: await deps.vectorCatchup.request(t, !more) };
       });
       if (queued) deps.queue.poke(VECTOR_CATCHUP_QUEUE);
       deps.maintenance.request(more ? 'changes' : 'batch');
@@ -178,32 +178,33 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
       const payload = job.payload as unknown as IngestPayload;
       const tenantId = job.tenantId;
       if (!tenantId || !payload?.document_id || !payload?.job_id) return; // not ours to interpret; nothing to retry
-      const started = await begin(job, tenantId, payload);
-      if (started.kind === 'superseded') await discardStaged(run, tenantId, payload);
+      const tenant = tenantDb(db, tenantId);
+      const started = await begin(job, tenant, payload);
+      if (started.kind === 'superseded') await discardStaged(tenant, payload);
       if (started.kind !== 'go') return;
       try {
-        await indexDocument(run, { tenantId, payload, doc: started.doc, profile: started.profile, signal });
+        await indexDocument(run, { tenant, payload, doc: started.doc, profile: started.profile, signal });
         deps.throughput?.finished('indexed', started.doc.sizeBytes);
-        await statisticsMayBeStale(tenantId, payload.job_id);
+        await statisticsMayBeStale(tenant, payload.job_id);
       } catch (error) {
         if (signal.aborted) throw error; // the worker is stopping: the job goes back to the queue untouched
         if (error instanceof JobOutcome) {
           // Deleted: its rows went with the document. Superseded: say so on this job's row.
-          if (error.kind === 'superseded') await markSuperseded(tenantId, payload);
+          if (error.kind === 'superseded') await markSuperseded(tenant, payload);
           return;
         }
         const message = error instanceof ParseError ? error.message : failureMessage(error);
-        await discardStaged(run, tenantId, payload).catch(() => {});
+        await discardStaged(tenant, payload).catch(() => {});
         const permanent = error instanceof ParseError || error instanceof PermanentError;
         if (permanent || job.attempts >= job.maxAttempts) {
           const stats = (error as { stats?: Record<string, number> }).stats;
           const warnings = (error as { warnings?: string[] }).warnings;
-          await fail(tenantId, payload, message, { ...(stats && { stats }), ...(warnings && { warnings }) });
+          await fail(tenant, payload, message, { ...(stats && { stats }), ...(warnings && { warnings }) });
           deps.throughput?.finished('error', started.doc.sizeBytes);
           return;
         }
         log.warn({ err: error, documentId: payload.document_id, attempt: job.attempts }, 'indexing attempt failed; will retry');
-        await retryLater(tenantId, payload, job.attempts, message);
+        await retryLater(tenant, payload, job.attempts, message);
         throw error;
       }
     },
@@ -215,8 +216,9 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
       const message = /lease expired/.test(error)
         ? `Indexing did not finish after ${job.attempts} attempt${job.attempts === 1 ? '' : 's'} (worker stopped or timed out).`
         : `Indexing failed after ${job.attempts} attempt${job.attempts === 1 ? '' : 's'}: ${error}`;
-      await discardStaged(run, job.tenantId, payload).catch(() => {});
-      await fail(job.tenantId, payload, message);
+      const tenant = tenantDb(db, job.tenantId);
+      await discardStaged(tenant, payload).catch(() => {});
+      await fail(tenant, payload, message);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Database } from '../../../platform/db/database.js';
+import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import { BlobNotFoundError, type BlobStore } from '../../../platform/blobs/blob-store.js';
 import {
@@ -23,7 +23,6 @@ import { DESCRIBE_INPUT_CHARS, extractiveSummary } from './summary.js';
 import { databaseError, withoutNul } from './errors.js';
 
 export interface IndexRun {
-  db: Database;
   bus: EventBus;
   blobs: BlobStore;
   log: Logger;
@@ -43,7 +42,7 @@ export class JobOutcome extends Error {
 /** Wrong configuration or input: retrying the job cannot succeed. */
 export class PermanentError extends Error {}
 
-export const NO_TEXT_MESSAGE = 'No text found in the file: there is nothing to index (a scanned PDF needs a text layer).';
+const NO_TEXT_MESSAGE = 'No text found in the file: there is nothing to index (a scanned PDF needs a text layer).';
 
 // Each chunk write is its own short transaction, sized to take about this long: on PGlite every request
 // and worker shares one connection, so a long insert would stall the API.
@@ -53,7 +52,8 @@ const MAX_WRITE_ROWS = 256;
 const DELETE_BATCH = 500;
 
 interface Context {
-  tenantId: string;
+  /** The document's tenant: every transaction of the job runs through it. */
+  tenant: TenantDb;
   payload: IngestPayload;
   doc: DocumentRow;
   profile: IndexingProfile;
@@ -62,8 +62,9 @@ interface Context {
 
 /** Parses, chunks, embeds and writes one document, then swaps its chunk set in (see handler.ts). */
 export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> {
-  const { db, bus, blobs, log } = run;
-  const { tenantId, payload, doc, profile, signal } = ctx;
+  const { bus, blobs, log } = run;
+  const { tenant, payload, doc, profile, signal } = ctx;
+  const { tenantId } = tenant;
   const jobId = payload.job_id;
   const stats: Record<string, number> = {};
   const t0 = performance.now();
@@ -108,18 +109,18 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
       throw new PermanentError(`The embedding model ${name} is not available: ${(error as Error).message}`);
     }
 
-    await discardStaged(run, tenantId, payload); // what a crashed earlier attempt of this job left behind
+    await discardStaged(tenant, payload); // what a crashed earlier attempt of this job left behind
     const written = await writeChunks(run, ctx, provider, chunks, stats);
     const summary = extractiveSummary(parsed);
 
     t = performance.now();
-    const outcome = await db.tenant(tenantId, async (tx) => {
-      const owner = await lockDocumentForJob(tx, tenantId, doc.id, jobId);
+    const outcome = await tenant.run(async (t) => {
+      const owner = await lockDocumentForJob(t, doc.id, jobId);
       if (owner.state !== 'owner') return new JobOutcome(owner.state);
       const current = owner.doc;
       // A user's own description survives reindexing; a generated one stays until the describer replaces it.
       const keepDescription = current.aiDescriptionSource === 'user' || current.aiDescriptionSource === 'generated';
-      const indexed = await updateDocument(tx, tenantId, doc.id, {
+      const indexed = await updateDocument(t, doc.id, {
         status: 'indexed',
         error: null,
         liveJobId: jobId,
@@ -135,7 +136,7 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
         ...(keepDescription ? {} : { aiDescription: summary, aiDescriptionSource: summary ? ('extractive' as const) : null }),
       });
       stats.total_ms = Math.round(performance.now() - t0);
-      await updateJob(tx, tenantId, jobId, {
+      await updateJob(t, jobId, {
         status: 'succeeded',
         error: null,
         finishedAt: new Date(),
@@ -146,7 +147,7 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
         chunkCount: chunks.length,
         stats,
       });
-      await publishStatus(bus, tx, indexed!);
+      await publishStatus(bus, t.tx, indexed!);
       return { previousLive: current.liveJobId, previousExtracted: current.extractedKey };
     });
     if (outcome instanceof JobOutcome) throw outcome;
@@ -154,7 +155,7 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
 
     // The replaced set is invisible since the swap; delete it in short transactions.
     if (outcome.previousLive && outcome.previousLive !== jobId) {
-      await deleteChunkSet(run, tenantId, doc.id, outcome.previousLive);
+      await deleteChunkSet(tenant, doc.id, outcome.previousLive);
     }
     if (outcome.previousExtracted && outcome.previousExtracted !== extracted.key) {
       await blobs.delete(outcome.previousExtracted).catch(() => {});
@@ -163,7 +164,7 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
   } catch (error) {
     if (!swapped) {
       await blobs.delete(extracted.key).catch(() => {});
-      if (error instanceof JobOutcome) await discardStaged(run, tenantId, payload).catch(() => {});
+      if (error instanceof JobOutcome) await discardStaged(tenant, payload).catch(() => {});
       if (error instanceof Error) Object.assign(error, { stats, warnings });
     }
     throw error;
@@ -172,11 +173,11 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
 
 /** Moves the document to `status` if this job still owns it. */
 async function advance(run: IndexRun, ctx: Context, status: 'indexing'): Promise<void> {
-  const outcome = await run.db.tenant(ctx.tenantId, async (tx) => {
-    const owner = await lockDocumentForJob(tx, ctx.tenantId, ctx.doc.id, ctx.payload.job_id);
+  const outcome = await ctx.tenant.run(async (t) => {
+    const owner = await lockDocumentForJob(t, ctx.doc.id, ctx.payload.job_id);
     if (owner.state !== 'owner') return new JobOutcome(owner.state);
-    const updated = await updateDocument(tx, ctx.tenantId, ctx.doc.id, { status });
-    await publishStatus(run.bus, tx, updated!);
+    const updated = await updateDocument(t, ctx.doc.id, { status });
+    await publishStatus(run.bus, t.tx, updated!);
     return null;
   });
   if (outcome) throw outcome;
@@ -184,8 +185,8 @@ async function advance(run: IndexRun, ctx: Context, status: 'indexing'): Promise
 
 /** Embeds in provider-sized groups and writes each group in short transactions, staged under the job id. */
 async function writeChunks(run: IndexRun, ctx: Context, provider: EmbeddingProvider, chunks: Chunk[], stats: Record<string, number>) {
-  const { tenantId, doc, payload, signal } = ctx;
-  const ids = { tenantId, documentId: doc.id, jobId: payload.job_id };
+  const { tenant, doc, payload, signal } = ctx;
+  const ids = { documentId: doc.id, jobId: payload.job_id };
   const group = Math.min(512, Math.max(64, provider.maxBatchSize));
   let rowsPerWrite = 32;
   let tokens = 0;
@@ -203,7 +204,7 @@ async function writeChunks(run: IndexRun, ctx: Context, provider: EmbeddingProvi
       const n = Math.min(rowsPerWrite, slice.length - i);
       t = performance.now();
       try {
-        await run.db.tenant(tenantId, (tx) => insertChunks(tx, ids, slice.slice(i, i + n), vectors.slice(i, i + n)));
+        await tenant.run((t) => insertChunks(t, ids, slice.slice(i, i + n), vectors.slice(i, i + n)));
       } catch (error) {
         // The document was deleted meanwhile (its rows are gone, so the foreign key refuses the chunks).
         if (databaseError(error)?.code === '23503') {
@@ -223,13 +224,13 @@ async function writeChunks(run: IndexRun, ctx: Context, provider: EmbeddingProvi
 }
 
 /** Drops the chunks this job staged (never a live set). */
-export async function discardStaged(run: Pick<IndexRun, 'db'>, tenantId: string, payload: IngestPayload): Promise<void> {
-  await deleteChunkSet(run, tenantId, payload.document_id, payload.job_id);
+export async function discardStaged(tenant: TenantDb, payload: IngestPayload): Promise<void> {
+  await deleteChunkSet(tenant, payload.document_id, payload.job_id);
 }
 
-async function deleteChunkSet(run: Pick<IndexRun, 'db'>, tenantId: string, documentId: string, jobId: string): Promise<void> {
+async function deleteChunkSet(tenant: TenantDb, documentId: string, jobId: string): Promise<void> {
   for (;;) {
-    const n = await run.db.tenant(tenantId, (tx) => deleteChunkSetBatch(tx, tenantId, documentId, jobId, DELETE_BATCH));
+    const n = await tenant.run((t) => deleteChunkSetBatch(t, documentId, jobId, DELETE_BATCH));
     if (n < DELETE_BATCH) return;
   }
 }
@@ -244,14 +245,14 @@ async function describe(run: IndexRun, ctx: Context, parsed: ParsedDocument): Pr
   if (!ctx.profile.aiDescriptions) return;
   const text = leadingText(parsed, DESCRIBE_INPUT_CHARS).trim();
   if (!text) return;
-  const { tenantId, doc, payload } = ctx;
-  const generated = await run.describer.describe(tenantId, text, ctx.signal, { documentId: doc.id, jobId: payload.job_id });
+  const { tenant, doc, payload } = ctx;
+  const generated = await run.describer.describe(tenant.tenantId, text, ctx.signal, { documentId: doc.id, jobId: payload.job_id });
   const description = generated?.text.trim();
-  await run.db.tenant(tenantId, async (tx) => {
-    const owner = await lockDocumentForJob(tx, tenantId, doc.id, payload.job_id, 'live');
+  await tenant.run(async (t) => {
+    const owner = await lockDocumentForJob(t, doc.id, payload.job_id, 'live');
     if (owner.state !== 'owner') return;
     if (!description) {
-      await appendJobWarnings(tx, tenantId, payload.job_id, [DESCRIPTION_FALLBACK]);
+      await appendJobWarnings(t, payload.job_id, [DESCRIPTION_FALLBACK]);
       return;
     }
     // A user override stays shown; the fresh generated text becomes the original it overrides.
@@ -259,7 +260,7 @@ async function describe(run: IndexRun, ctx: Context, parsed: ParsedDocument): Pr
       owner.doc.aiDescriptionSource === 'user'
         ? { aiDescriptionOriginal: description }
         : { aiDescription: description, aiDescriptionSource: 'generated' as const };
-    await updateDocument(tx, tenantId, doc.id, fields);
+    await updateDocument(t, doc.id, fields);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Tx } from '../../../platform/db/database.js';
+import type { TenantTx } from '../../../platform/db/tenant-db.js';
 import { findDocument } from '../documents.repo.js';
 import type { DocumentRow } from '../documents.table.js';
 
@@ -14,8 +14,8 @@ export type Ownership =
  * never changes what the newer owner shows. `via: 'live'` asks whether the job's chunk set is the live one
  * instead (the description is written after the swap, by the job whose set it describes).
  */
-export async function lockDocumentForJob(tx: Tx, tenantId: string, documentId: string, jobId: string, via: 'current' | 'live' = 'current'): Promise<Ownership> {
-  const doc = await findDocument(tx, tenantId, documentId, true);
+export async function lockDocumentForJob(t: TenantTx, documentId: string, jobId: string, via: 'current' | 'live' = 'current'): Promise<Ownership> {
+  const doc = await findDocument(t, documentId, true);
   if (!doc) return { state: 'deleted' };
   const owner = via === 'current' ? doc.currentJobId : doc.liveJobId;
   return owner === jobId ? { state: 'owner', doc } : { state: 'superseded', doc };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../../../platform/db/database.js';
+import type { TenantTx } from '../../../platform/db/tenant-db.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import type { JobQueue } from '../../../platform/jobs/queue.js';
 import { insertJob, updateDocument, updateJob } from '../documents.repo.js';
@@ -27,18 +27,17 @@ export interface Requeue {
  * The queue's NOTIFY goes out on commit; a caller that committed may also `queue.poke(INGEST_QUEUE)`.
  */
 export function createIndexingScheduler(deps: { queue: JobQueue; bus: EventBus }) {
-  async function scheduleIndexing(tx: Tx, document: DocumentRow, source: JobSource, requeue?: Requeue): Promise<Scheduled> {
-    const tenantId = document.tenantId;
-    const { parallelism } = await readProfile(tx, tenantId);
+  async function scheduleIndexing(t: TenantTx, document: DocumentRow, source: JobSource, requeue?: Requeue): Promise<Scheduled> {
+    const { parallelism } = await readProfile(t);
     const jobId = requeue?.jobId ?? randomUUID();
-    if (!requeue) await insertJob(tx, { id: jobId, tenantId, documentId: document.id, source });
+    if (!requeue) await insertJob(t, { id: jobId, documentId: document.id, source });
     const payload: IngestPayload = { document_id: document.id, job_id: jobId };
-    const queueJobId = await deps.queue.enqueue(tx, INGEST_QUEUE, tenantId, payload, { tenantCap: parallelism, ...(requeue && { delaySec: requeue.delaySec }) });
-    await updateJob(tx, tenantId, jobId, { queueJobId });
+    const queueJobId = await deps.queue.enqueue(t.tx, INGEST_QUEUE, t.tenantId, payload, { tenantCap: parallelism, ...(requeue && { delaySec: requeue.delaySec }) });
+    await updateJob(t, jobId, { queueJobId });
     // A deferred job's document is still pending and still its own: nothing to change or announce.
     if (requeue) return { jobId, document };
-    const pending = (await updateDocument(tx, tenantId, document.id, { status: 'pending', error: null, currentJobId: jobId }))!;
-    await publishStatus(deps.bus, tx, pending);
+    const pending = (await updateDocument(t, document.id, { status: 'pending', error: null, currentJobId: jobId }))!;
+    await publishStatus(deps.bus, t.tx, pending);
     return { jobId, document: pending };
   }
   return { scheduleIndexing };

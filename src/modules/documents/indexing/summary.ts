@@ -1,6 +1,6 @@
 import type { ParsedDocument } from '../../ingestion/index.js';
 
-export const SUMMARY_MAX_CHARS = 400;
+const SUMMARY_MAX_CHARS = 400;
 /** What the description model sees at most: the beginning of a document describes it best. */
 export const DESCRIBE_INPUT_CHARS = 12_000;
 

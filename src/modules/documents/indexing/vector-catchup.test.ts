@@ -7,7 +7,7 @@ import { eventually } from '../../../../test/support/eventually.js';
 import { VECTOR_CATCHUP_QUEUE } from './vector-catchup.js';
 
 /**
- * Issue 15: chunks are written outside the HNSW graph (ann_pending) and moved in by the 'vector-catchup' queue.
+ * Chunks are written outside the HNSW graph (ann_pending) and moved in by the 'vector-catchup' queue.
  * A pending chunk must be exactly as searchable as one in the graph, and the catch-up must leave none behind.
  */
 let t: TestService;

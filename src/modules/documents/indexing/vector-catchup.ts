@@ -1,13 +1,14 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { Database, Tx } from '../../../platform/db/database.js';
+import type { Database } from '../../../platform/db/database.js';
+import { tenantDb, type TenantTx } from '../../../platform/db/tenant-db.js';
 import type { DbMaintenance } from '../../../platform/db/maintenance.js';
 import type { JobQueue } from '../../../platform/jobs/queue.js';
 import type { JobHandler } from '../../../platform/jobs/worker.js';
 import { indexPendingVectors, pendingVectorsOver } from './indexing.repo.js';
 
 /**
- * The HNSW insert, off the indexing job's path (issue 15, migration 0020). An indexing job writes its chunks outside
+ * The HNSW insert, off the indexing job's path (migration 0020). An indexing job writes its chunks outside
  * the HNSW graph (ann_pending); search finds them meanwhile by exact distance. This queue moves them into the graph
  * in short transactions, each sized to take about `stepTargetMs` (VECTOR_CATCHUP_STEP_MS; on the embedded database every request waits
  * behind the one connection, as for chunk writes), one job per tenant at a time.
@@ -22,14 +23,14 @@ const MIN_STEP_ROWS = 8;
 const MAX_STEP_ROWS = 512;
 const JOB_BUDGET_MS = 10_000;
 /** Pending chunks of one tenant past which the catch-up starts without waiting for the batch to end. */
-export const PENDING_CAP = 20_000;
+const PENDING_CAP = 20_000;
 
 export interface VectorCatchup {
   /**
    * Inside the caller's tenant transaction: queues a catch-up for the tenant unless one is already waiting to run.
    * `batchEnded` false: only when the tenant's pending chunks passed PENDING_CAP. Returns whether one was queued.
    */
-  request(tx: Tx, tenantId: string, batchEnded: boolean): Promise<boolean>;
+  request(t: TenantTx, batchEnded: boolean): Promise<boolean>;
   handler: JobHandler;
 }
 
@@ -46,11 +47,11 @@ export interface VectorCatchupDeps {
 export function createVectorCatchup(deps: VectorCatchupDeps): VectorCatchup {
   const { db, queue, log } = deps;
 
-  async function request(tx: Tx, tenantId: string, batchEnded: boolean): Promise<boolean> {
-    if (!batchEnded && !(await pendingVectorsOver(tx, tenantId, PENDING_CAP))) return false;
+  async function request(t: TenantTx, batchEnded: boolean): Promise<boolean> {
+    if (!batchEnded && !(await pendingVectorsOver(t, PENDING_CAP))) return false;
     // A running job may be past its last step: only a queued one is sure to see the rows written now.
-    if (await queue.hasQueued(tx, VECTOR_CATCHUP_QUEUE, tenantId)) return false;
-    await queue.enqueue(tx, VECTOR_CATCHUP_QUEUE, tenantId, {}, { tenantCap: 1 });
+    if (await queue.hasQueued(t.tx, VECTOR_CATCHUP_QUEUE, t.tenantId)) return false;
+    await queue.enqueue(t.tx, VECTOR_CATCHUP_QUEUE, t.tenantId, {}, { tenantCap: 1 });
     return true;
   }
 
@@ -61,6 +62,7 @@ export function createVectorCatchup(deps: VectorCatchupDeps): VectorCatchup {
     async handle(job, { signal }) {
       const tenantId = job.tenantId;
       if (!tenantId) return;
+      const tenant = tenantDb(db, tenantId);
       const started = performance.now();
       let rowsPerStep = 32;
       let moved = 0;
@@ -68,7 +70,7 @@ export function createVectorCatchup(deps: VectorCatchupDeps): VectorCatchup {
       for (;;) {
         signal.throwIfAborted();
         const t = performance.now();
-        const n = await db.tenant(tenantId, (tx) => indexPendingVectors(tx, tenantId, rowsPerStep));
+        const n = await tenant.run((t) => indexPendingVectors(t, rowsPerStep));
         moved += n;
         if (n < rowsPerStep) {
           through = true;
@@ -82,7 +84,7 @@ export function createVectorCatchup(deps: VectorCatchupDeps): VectorCatchup {
         await setImmediate();
         if (performance.now() - started > JOB_BUDGET_MS) {
           // More to do: the continuation waits its turn behind other tenants' work.
-          await db.tenant(tenantId, (tx) => queue.enqueue(tx, VECTOR_CATCHUP_QUEUE, tenantId, {}, { tenantCap: 1 }));
+          await tenant.run((t) => queue.enqueue(t.tx, VECTOR_CATCHUP_QUEUE, tenantId, {}, { tenantCap: 1 }));
           queue.poke(VECTOR_CATCHUP_QUEUE);
           break;
         }

@@ -56,11 +56,11 @@ export function createReindexStepHandler(deps: ReindexStepDeps): JobHandler {
         const run = await findRun(t, payload.run_id, true);
         if (!run || (run.status !== 'queued' && run.status !== 'running') || run.stepSeq !== payload.seq) return 0;
         const target = { model: run.targetModel, dimensions: run.targetDimensions };
-        const { parallelism } = await readProfile(t.tx, t.tenantId);
+        const { parallelism } = await readProfile(t);
         const inFlight = await countInFlight(t);
         const free = Math.max(0, parallelism * IN_FLIGHT_PER_SLOT - inFlight);
         const docs = await nextDocuments(t, target, run.cursorId, free, run.pass === 1);
-        for (const doc of docs) await scheduler.scheduleIndexing(t.tx, doc, 'admin');
+        for (const doc of docs) await scheduler.scheduleIndexing(t, doc, 'admin');
         const cursorId = docs.length ? docs[docs.length - 1].id : run.cursorId;
         let pass = run.pass;
         let nextCursor = cursorId;

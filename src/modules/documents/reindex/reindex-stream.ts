@@ -5,7 +5,7 @@ import { isTerminalRun, presentRun, type PresentedRun } from './reindex.present.
 import { REINDEX_EVENTS_CHANNEL, type ReindexRunEvent, type ReindexService } from './reindex.service.js';
 
 /** Where a followed run writes its events (an SSE stream over HTTP). */
-export interface RunEventSink {
+interface RunEventSink {
   send(event: string, data: unknown): boolean;
   close(): void;
   onClose(fn: () => void): void;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Uuid } from '../../../platform/http/pagination.js';
+import { Uuid } from '../../../platform/http/schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 

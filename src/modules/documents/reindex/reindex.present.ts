@@ -22,5 +22,5 @@ export function presentRun(run: ReindexRunRow) {
 }
 export type PresentedRun = ReturnType<typeof presentRun>;
 
-export const TERMINAL_RUN_STATUSES = ['completed', 'cancelled', 'failed'] as const;
+const TERMINAL_RUN_STATUSES = ['completed', 'cancelled', 'failed'] as const;
 export const isTerminalRun = (status: string) => (TERMINAL_RUN_STATUSES as readonly string[]).includes(status);

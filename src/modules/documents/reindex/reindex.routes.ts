@@ -1,7 +1,8 @@
 import { Type } from 'typebox';
 import { principalRef } from '../../../platform/auth/principal.js';
 import type { EventBus } from '../../../platform/events/bus.js';
-import { ErrorBody, ListOf, SkipLimitQuery } from '../../../platform/http/pagination.js';
+import { ErrorBody } from '../../../platform/http/schemas.js';
+import { ListOf, SkipLimitQuery } from '../../../platform/http/pagination.js';
 import { respond, route } from '../../../platform/http/route.js';
 import { auth } from '../../../platform/http/types.js';
 import { ReindexRun, ReindexStarted, RunParams } from './reindex.api.js';

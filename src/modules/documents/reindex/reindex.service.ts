@@ -32,7 +32,7 @@ export interface Requester {
 }
 
 /** A step runs as its own queue job; a failing step is retried this many times before the run is marked failed. */
-export const STEP_MAX_ATTEMPTS = 5;
+const STEP_MAX_ATTEMPTS = 5;
 
 /**
  * Tenant-wide re-embedding runs: bring every searchable document to the tenant's current embedding model.
@@ -46,7 +46,7 @@ export function createReindexService(deps: ReindexDeps) {
 
   /** The model new documents of the tenant are embedded with now: the profile's, else the default, else offline. */
   async function currentTarget(tenant: TenantDb): Promise<EmbeddingTarget> {
-    const profile = await tenant.run(({ tx, tenantId }) => readProfile(tx, tenantId));
+    const profile = await tenant.run(readProfile);
     const provider = await deps.embeddings.forTenant(tenant.tenantId, profile.embeddingModel);
     return { model: embeddingModelKey(provider), dimensions: provider.dimensions };
   }

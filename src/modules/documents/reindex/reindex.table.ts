@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export const REINDEX_RUN_STATUSES = ['queued', 'running', 'completed', 'cancelled', 'failed'] as const;
-export type ReindexRunStatus = (typeof REINDEX_RUN_STATUSES)[number];
+export type ReindexRunStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
 export const ACTIVE_RUN_STATUSES: readonly ReindexRunStatus[] = ['queued', 'running'];
 /** Why a run started: an admin asked (POST reindex-all), the profile's model changed, or the tenant's default did. */
 export type ReindexReason = 'admin' | 'profile' | 'default_model';

@@ -1,2 +1,2 @@
 /** The public surface of the document viewer (a sub-module of documents, with its own owner). */
-export { viewerModule } from './viewer.module.js';
+export { createViewer } from './viewer.module.js';

@@ -10,7 +10,7 @@ export const VIEWER_CSP =
  * recent versions, a frame of it), which the `object-src`/`frame-src 'none'` implied by `default-src 'none'` would
  * block (crbug.com/271452); `'self'` for those two allows only that.
  */
-export const PDF_CSP = `${VIEWER_CSP}; object-src 'self'; frame-src 'self'`;
+const PDF_CSP = `${VIEWER_CSP}; object-src 'self'; frame-src 'self'`;
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
 function inlineDisposition(filename: string): string {

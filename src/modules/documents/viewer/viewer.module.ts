@@ -4,7 +4,7 @@ import { mountRoutes } from '../../../platform/http/route.js';
 import { createViewerService } from './viewer.service.js';
 import { viewerRoutes } from './viewer.routes.js';
 
-export function viewerModule(ctx: Pick<CoreContext, 'db' | 'blobs' | 'tokens' | 'config'>): Module {
+export function createViewer(ctx: Pick<CoreContext, 'db' | 'blobs' | 'tokens' | 'config'>): { module: Module } {
   const service = createViewerService({ db: ctx.db, blobs: ctx.blobs, tokens: ctx.tokens, publicBaseUrl: ctx.config.publicBaseUrl });
-  return { name: 'documents-viewer', routes: (app) => mountRoutes(app, viewerRoutes(service)) };
+  return { module: { name: 'documents-viewer', routes: (app) => mountRoutes(app, viewerRoutes(service)) } };
 }

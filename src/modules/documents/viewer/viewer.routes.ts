@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { auth } from '../../../platform/http/types.js';
-import { ErrorBody, IdParams } from '../../../platform/http/pagination.js';
+import { ErrorBody, IdParams } from '../../../platform/http/schemas.js';
 import { route } from '../../../platform/http/route.js';
 import type { ViewerService } from './viewer.service.js';
 import { ViewHeaders, ViewQuery, ViewerTokenResponse } from './viewer.api.js';

@@ -8,7 +8,7 @@ import type { ParsedDocument } from '../../ingestion/index.js';
 import { findViewableDocument } from './viewer.repo.js';
 import { renderDocumentHtml } from './render-html.js';
 
-export const VIEWER_TOKEN_TTL_SEC = 600;
+const VIEWER_TOKEN_TTL_SEC = 600;
 
 export interface ViewerDeps {
   /** The view route has no principal: the tenant comes from the verified token. */

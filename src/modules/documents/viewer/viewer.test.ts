@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, sharedTestService, type TestService, type TestTenant } from '../../../../test/harness.js';
 import { VIEWER_CSP } from './viewer.http.js';
 import { eventually } from '../../../../test/support/eventually.js';
 
@@ -31,7 +31,7 @@ async function pdfFixture(): Promise<Uint8Array> {
 const MARKDOWN = '# Release notes\n\nThe <script>alert("md")</script> tag stays text.\n\n## Details\n\n- one\n- two\n\n```\ncode <here>\n```\n';
 
 beforeAll(async () => {
-  t = await startTestService();
+  t = await sharedTestService();
   a = await createTenant(t, 'Viewer');
   b = await createTenant(t, 'Other');
   const form = new FormData();
@@ -56,7 +56,6 @@ beforeAll(async () => {
   );
   expect(status.indexed).toBe(4);
 });
-afterAll(async () => t?.close());
 
 async function viewerToken(documentId: string, tenant = a) {
   const res = await t.app.inject({ method: 'POST', url: `/api/v1/documents/${documentId}/viewer-token`, headers: tenant.auth() });
@@ -134,7 +133,7 @@ describe('view', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="report\.pdf"/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // A PDF can carry scripts and forms: the policy of every other format, plus the browser's own embed (issue 8, S4).
+    // A PDF can carry scripts and forms: the policy of every other format, plus the browser's own embed.
     expect(res.headers['content-security-policy']).toBe(
       "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; object-src 'self'; frame-src 'self'",
     );

@@ -209,7 +209,7 @@ describe('chunkDocument', () => {
     }
   });
 
-  it('never repeats a short previous chunk whole: the overlap stays inside its own content (issue 8, item 14)', () => {
+  it('never repeats a short previous chunk whole: the overlap stays inside its own content', () => {
     // Found by search: with the old rule the third chunk's own content (one sentence) came back whole at the
     // start of the fourth, so that passage was returned twice by a search.
     const found = doc([

@@ -18,8 +18,6 @@
 import { countTokens as cl100kCount, isWithinTokenLimit } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { ParsedDocument } from '../parsers/types.js';
 
-export const TOKENIZER_ENCODING = 'cl100k_base';
-
 export interface ChunkOptions {
   /** Maximum tokens per chunk (overlap included). 64..8192, default 512. */
   chunkSize: number;
@@ -27,10 +25,10 @@ export interface ChunkOptions {
   overlap: number;
 }
 
-export const DEFAULT_CHUNK_OPTIONS: Readonly<ChunkOptions> = Object.freeze({ chunkSize: 512, overlap: 64 });
+const DEFAULT_CHUNK_OPTIONS: Readonly<ChunkOptions> = Object.freeze({ chunkSize: 512, overlap: 64 });
 
-export const CHUNK_SIZE_MIN = 64;
-export const CHUNK_SIZE_MAX = 8192;
+const CHUNK_SIZE_MIN = 64;
+const CHUNK_SIZE_MAX = 8192;
 
 export interface Chunk {
   /** 0-based position in the document's chunk list. */
@@ -58,7 +56,7 @@ export interface Chunk {
 }
 
 /** Separator between block texts in the document text that chunk offsets refer to. */
-export const BLOCK_SEPARATOR = '\n\n';
+const BLOCK_SEPARATOR = '\n\n';
 
 /**
  * The document text that chunk offsets refer to: every block's `text` (all blocks, whitespace-only ones

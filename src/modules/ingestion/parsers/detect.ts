@@ -10,7 +10,7 @@ import type { DocumentFormat } from './types.js';
 
 export type DetectResult = { ok: true; format: DocumentFormat; mimeType: string } | { ok: false; detail: string };
 
-export const MIME_TYPES: Record<DocumentFormat, string> = {
+const MIME_TYPES: Record<DocumentFormat, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -25,7 +25,7 @@ const EXTENSIONS: Record<string, DocumentFormat> = {
   pdf: 'pdf', docx: 'docx', xlsx: 'xlsx', csv: 'csv', txt: 'txt', md: 'md', mdx: 'mdx', html: 'html', htm: 'html',
 };
 
-export const ACCEPTED_FORMATS_TEXT =
+const ACCEPTED_FORMATS_TEXT =
   'PDF (.pdf), Word (.docx), Excel (.xlsx), CSV (.csv), plain text (.txt), Markdown (.md), MDX (.mdx) and HTML (.html, .htm)';
 
 type Sniffed = 'pdf' | 'zip' | 'ole' | { binary: string };

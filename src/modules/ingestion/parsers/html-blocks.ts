@@ -41,7 +41,7 @@ function tidy(s: string): string {
 }
 
 /** Visible text of a subtree, with block boundaries and <br> turned into line breaks. */
-export function blockText(node: DomNode): string {
+function blockText(node: DomNode): string {
   const out: string[] = [];
   const visit = (n: DomNode) => {
     if (isText(n)) {
@@ -62,7 +62,7 @@ export function blockText(node: DomNode): string {
   return tidy(out.join(''));
 }
 
-export class BlockBuilder {
+class BlockBuilder {
   readonly blocks: Block[] = [];
   private inline: string[] = [];
 

@@ -1,10 +1,9 @@
 import type { ParseOptions } from './options.js';
 import { ParseError, type DocumentFormat, type ParsedDocument } from './types.js';
 
-export { detectFormat, MIME_TYPES, ACCEPTED_FORMATS_TEXT, type DetectResult } from './detect.js';
 export { detectFileFormat } from './detect-file.js';
 export type { ParseOptions } from './options.js';
-export { ParseError, DOCUMENT_FORMATS, type Block, type DocumentFormat, type ParsedDocument, type ParseErrorCode } from './types.js';
+export { ParseError, type Block, type DocumentFormat, type ParsedDocument } from './types.js';
 
 const LABEL: Record<DocumentFormat, string> = { pdf: 'PDF', docx: 'DOCX', xlsx: 'XLSX', csv: 'CSV', txt: 'text', md: 'Markdown', mdx: 'MDX', html: 'HTML' };
 

@@ -24,7 +24,7 @@ export interface ParserPoolOptions {
 }
 
 /** Extractor options, plus a per-file override of the pool's time limit. */
-export type PoolParseOptions = ParseOptions & { timeoutMs?: number };
+type PoolParseOptions = ParseOptions & { timeoutMs?: number };
 
 export interface ParserPool {
   /**

@@ -12,7 +12,7 @@ import iconv from 'iconv-lite';
  *   6. statistical detection (chardet) among legacy encodings, Latin guesses settled on windows-1252.
  */
 
-export type EncodingSource = 'bom' | 'utf16-heuristic' | 'utf-8' | 'declared' | 'meta' | 'lenient-utf-8' | 'detected' | 'empty';
+type EncodingSource = 'bom' | 'utf16-heuristic' | 'utf-8' | 'declared' | 'meta' | 'lenient-utf-8' | 'detected' | 'empty';
 
 export interface DecodedText {
   text: string;

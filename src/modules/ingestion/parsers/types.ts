@@ -1,6 +1,5 @@
 /** The eight accepted upload formats (SPEC "Accepted upload formats"). */
-export const DOCUMENT_FORMATS = ['pdf', 'docx', 'xlsx', 'csv', 'txt', 'md', 'mdx', 'html'] as const;
-export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+export type DocumentFormat = 'pdf' | 'docx' | 'xlsx' | 'csv' | 'txt' | 'md' | 'mdx' | 'html';
 
 /** Where a block sits in its source, so chunks can cite page, sheet and heading path. */
 interface BlockPlace {

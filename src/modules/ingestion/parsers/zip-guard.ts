@@ -128,7 +128,7 @@ export function readZipDirectory(bytes: Uint8Array, kind: ArchiveKind, limits: Z
 }
 
 /** Inflates one entry, never producing more than the directory declared, and checks its CRC. */
-export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, kind: ArchiveKind): Uint8Array {
+function inflateEntry(bytes: Uint8Array, entry: ZipEntry, kind: ArchiveKind): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const off = entry.localHeaderOffset;
   if (off + 30 > bytes.length || view.getUint32(off, true) !== LOCAL_SIG) throw truncated(kind);
@@ -163,7 +163,7 @@ const MARKUP_DECL = [Buffer.from('<!', 'latin1'), Buffer.from('<\0!\0', 'latin1'
 const DTD_WORD = /^(doctype|entity)/i;
 
 /** Refuses XML carrying a DTD: OOXML never needs one, and entities are how "billion laughs" works. */
-export function assertNoDtd(xml: Uint8Array, partName: string, kind: ArchiveKind): void {
+function assertNoDtd(xml: Uint8Array, partName: string, kind: ArchiveKind): void {
   const buf = Buffer.from(xml.buffer, xml.byteOffset, xml.byteLength);
   // One pass per encoding for "<!" (rare in OOXML: comments, CDATA), then a look at what follows it.
   for (const [i, marker] of MARKUP_DECL.entries()) {
@@ -178,7 +178,7 @@ export function assertNoDtd(xml: Uint8Array, partName: string, kind: ArchiveKind
 }
 
 /** Decodes an XML part (UTF-8, or UTF-16 with BOM) to a string without its BOM. */
-export function xmlText(xml: Uint8Array): string {
+function xmlText(xml: Uint8Array): string {
   if (xml[0] === 0xff && xml[1] === 0xfe) return new TextDecoder('utf-16le').decode(xml);
   if (xml[0] === 0xfe && xml[1] === 0xff) return new TextDecoder('utf-16be').decode(xml);
   return new TextDecoder('utf-8').decode(xml); // strips a UTF-8 BOM

@@ -90,7 +90,7 @@ export interface RetryOptions {
   secret?: string;
 }
 
-export const MAX_TOTAL_WAIT_MS = 10_000;
+const MAX_TOTAL_WAIT_MS = 10_000;
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

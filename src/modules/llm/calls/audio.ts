@@ -1,4 +1,4 @@
-import { payloadTooLarge, unprocessable } from '../../../platform/http/errors.js';
+import { AppError, unprocessable } from '../../../platform/http/errors.js';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
@@ -21,9 +21,9 @@ export function decodeAudio(text: string, maxBytes: number): Buffer {
   const urlSafe = !standard && BASE64URL.test(data) && data.length % 4 !== 1;
   if (!standard && !urlSafe) throw unprocessable(loc, 'audio_base64 is not valid base64', 'base64');
   const decodedSize = Math.floor((data.length * 3) / 4);
-  if (decodedSize > maxBytes + 3) throw payloadTooLarge(`The audio is about ${decodedSize} bytes; the limit is ${maxBytes} bytes`);
+  if (decodedSize > maxBytes + 3) throw new AppError('payload_too_large', `The audio is about ${decodedSize} bytes; the limit is ${maxBytes} bytes`);
   const audio = Buffer.from(data, standard ? 'base64' : 'base64url');
   if (audio.length === 0) throw unprocessable(loc, 'the audio is empty');
-  if (audio.length > maxBytes) throw payloadTooLarge(`The audio is ${audio.length} bytes; the limit is ${maxBytes} bytes`);
+  if (audio.length > maxBytes) throw new AppError('payload_too_large', `The audio is ${audio.length} bytes; the limit is ${maxBytes} bytes`);
   return audio;
 }

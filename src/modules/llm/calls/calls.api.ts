@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { MAX_MESSAGES, MAX_PROMPT_CHARS } from './chat.service.js';
+import { MAX_MESSAGES, MAX_PROMPT_CHARS } from './chat.types.js';
 
 /** Request and response schemas of the /api/v1/llm call endpoints (validation, types and OpenAPI in one place). */
 
@@ -23,7 +23,7 @@ export const ChatRequest = Type.Object({
   stream: Type.Optional(Type.Boolean({ default: false, description: 'Answer as text/event-stream: data: {"delta"} events, a final event with usage and cost, then data: [DONE]' })),
 });
 
-export const Usage = Type.Object({
+const Usage = Type.Object({
   prompt_tokens: Type.Integer(),
   completion_tokens: Type.Integer(),
   total_tokens: Type.Integer(),

@@ -8,7 +8,7 @@ import { contextOf, type CallContext } from './recorder.js';
  * Aborted when the client goes away before the response is complete. The reply's 'close' is the reliable signal:
  * the request's own 'close' fires as soon as its body has been read, long before the client leaves.
  */
-export function disconnectSignal(http: HttpExchange): AbortSignal {
+function disconnectSignal(http: HttpExchange): AbortSignal {
   const { reply } = http;
   const controller = new AbortController();
   reply.raw.once('close', () => {

@@ -1,4 +1,4 @@
-import type { ChatResult, ChatStream } from './chat.service.js';
+import type { ChatResult, ChatStream } from './chat.types.js';
 
 /** A chat answer as /api/v1/llm/chat returns it (snake_case usage, cost and latency). */
 export function presentChat(result: ChatResult) {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { auth } from '../../../platform/http/types.js';
-import { ErrorBody } from '../../../platform/http/pagination.js';
+import { ErrorBody } from '../../../platform/http/schemas.js';
 import { route } from '../../../platform/http/route.js';
 import { decodeAudio } from './audio.js';
 import {

@@ -4,7 +4,7 @@ import { APICallError, InvalidResponseDataError, type RerankingModel } from 'ai'
 export type RerankingModelV4 = Extract<RerankingModel, { specificationVersion: 'v4' }>;
 
 /** Cohere's public rerank endpoint; a tenant's base URL (a proxy, the loopback peer in tests) replaces it. */
-export const COHERE_RERANK_URL = 'https://api.cohere.com/v2/rerank';
+const COHERE_RERANK_URL = 'https://api.cohere.com/v2/rerank';
 
 export interface CohereRerankOptions {
   apiKey: string;

@@ -5,8 +5,7 @@ import { RedirectRefusedError } from '../../../platform/net/guarded-fetch.js';
 import { redactKeyShapes, removeSecret } from './redact.js';
 
 /** Provider health statuses of SPEC "Provider health entry". */
-export const HEALTH_STATUSES = ['ok', 'rate_limited', 'quota_exceeded', 'invalid_key', 'error', 'unknown'] as const;
-export type HealthStatus = (typeof HEALTH_STATUSES)[number];
+export type HealthStatus = 'ok' | 'rate_limited' | 'quota_exceeded' | 'invalid_key' | 'error' | 'unknown';
 
 /** What went wrong with a provider call; the error log stores `code`, the client sees `toAppError()`. */
 export type FailureCode =
@@ -99,7 +98,7 @@ export class ProviderFailure extends Error {
 const QUOTA = /insufficient_quota|quota|billing|credit balance|exceeded your current/i;
 
 /** Seconds from a Retry-After (delta seconds or HTTP date) or OpenAI's retry-after-ms header. */
-export function retryAfterSeconds(headers: Record<string, string> | undefined): number | null {
+function retryAfterSeconds(headers: Record<string, string> | undefined): number | null {
   if (!headers) return null;
   const ms = Number(headers['retry-after-ms']);
   if (Number.isFinite(ms) && ms >= 0) return ms / 1000;

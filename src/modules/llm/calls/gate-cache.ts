@@ -4,7 +4,7 @@ import type { Mode } from '../catalog/loader.js';
 import type { ModelGate, ResolvedCall } from '../gate.js';
 
 /** Raised by triggers of migration 0004 on every change of preferences, access rules, keys (payload: tenant id) and the catalog ('*'). */
-export const LLM_CONFIG_CHANNEL = 'llm_config_changed';
+const LLM_CONFIG_CHANNEL = 'llm_config_changed';
 
 const TTL_MS = 10_000; // a safety net: NOTIFY drops entries the moment the configuration changes
 const MAX_ENTRIES = 20_000;

@@ -1,13 +1,13 @@
 import { embedMany, generateImage, transcribe } from 'ai';
 import type { Principal } from '../../../platform/auth/principal.js';
-import { payloadTooLarge } from '../../../platform/http/errors.js';
+import { AppError } from '../../../platform/http/errors.js';
 import { withRetries } from './attempts.js';
 import { rethrowAsAppError } from './failures.js';
 import type { ResolvedCall } from '../gate.js';
 import type { GateCache } from './gate-cache.js';
 import type { ProviderClients } from './providers.js';
 import { retryOptionsFor, type CallContext, type CallRecorder } from './recorder.js';
-import { MAX_PROMPT_CHARS } from './chat.service.js';
+import { MAX_PROMPT_CHARS } from './chat.types.js';
 
 export const MAX_EMBEDDING_INPUTS = 2048;
 
@@ -103,7 +103,7 @@ export function createMediaService(deps: MediaDeps) {
     let chars = 0;
     for (const value of values) chars += value.length;
     if (chars > MAX_PROMPT_CHARS) {
-      throw payloadTooLarge(`The input holds ${chars.toLocaleString('en')} characters; the limit is ${MAX_PROMPT_CHARS.toLocaleString('en')}`);
+      throw new AppError('payload_too_large', `The input holds ${chars.toLocaleString('en')} characters; the limit is ${MAX_PROMPT_CHARS.toLocaleString('en')}`);
     }
     const model = deps.clients(resolved.credentials).embedding(resolved.model.modelName);
     const provider = resolved.credentials.provider;

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ChatInput, ChatUsage } from './chat.service.js';
+import type { ChatInput, ChatUsage } from './chat.types.js';
 import { ProviderFailure } from './failures.js';
 
 /**

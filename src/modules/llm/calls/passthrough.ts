@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { readWhole, ResponseTooLargeError, type GuardedClient } from '../../../platform/net/guarded-fetch.js';
 import type { ResolvedCall } from '../gate.js';
-import { CallAborted, withRetries, type AttemptSignal } from './attempts.js';
-import { newCompletionId, type ChatEvent, type ChatResult } from './chat.service.js';
+import type { ChatEngine } from './chat-engine.js';
+import type { ChatEnd, ChatResult } from './chat.types.js';
 import { classifyResponse, ProviderFailure } from './failures.js';
 import { eventData, readAnswer, readChunk, usageOfWire, type WireChunk } from './openai-wire.js';
 import { baseUrlOf } from './providers.js';
-import { retryOptionsFor, type CallContext, type CallRecorder } from './recorder.js';
+import type { CallContext } from './recorder.js';
 
 /** Far above any chat answer; a base URL that streams without end must not exhaust memory. */
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -16,8 +16,7 @@ const MAX_ERROR_BYTES = 64 * 1024;
 export interface PassthroughDeps {
   /** The guarded client's request (platform/net): address checked at connect time, no redirect followed. */
   request: GuardedClient['request'];
-  recorder: CallRecorder;
-  provider: { timeoutMs: number; maxRetries: number };
+  engine: ChatEngine;
 }
 
 /** A non-streamed answer: ours (a ChatResult) and the provider's body as it came, checked, for the gateway to relay. */
@@ -26,7 +25,7 @@ export interface RelayedCompletion extends ChatResult {
 }
 
 /** One event of a relayed stream: the provider's chunk (its data as sent, parsed, its text), or ours (done, error). */
-export type RelayEvent = { type: 'chunk'; data: string; chunk: WireChunk; text: string } | Exclude<ChatEvent, { type: 'delta' }>;
+export type RelayEvent = { type: 'chunk'; data: string; chunk: WireChunk; text: string } | ChatEnd;
 
 export interface RelayStream {
   id: string;
@@ -50,14 +49,12 @@ const ok = (res: IncomingMessage) => res.statusCode !== undefined && res.statusC
 /**
  * The OpenAI pass-through: chat with providers that speak OpenAI's Chat Completions goes out as the JSON body the
  * caller's request already is (no AI SDK call, no rebuilt messages), and the answer is checked, read for usage and
- * handed back as it came. Everything around the call is the SDK path's: the gate resolved the model and key, every
- * attempt runs in `withRetries` (deadline, Retry-After, error log and health through `onFailure`), the guarded
- * client makes the request, the client's disconnect aborts it, and a success records usage and cost.
+ * handed back as it came. Everything around the call is the engine's (`chat-engine.ts`), shared with the SDK path:
+ * retries, deadlines, the error log and health, usage and cost, the end of a stream; the gate resolved the model and
+ * key, the guarded client makes the request, and the client's disconnect aborts it.
  */
 export function createPassthrough(deps: PassthroughDeps) {
-  const { recorder } = deps;
-
-  const retryOptions = (ctx: CallContext, resolved: ResolvedCall) => retryOptionsFor(recorder, deps.provider, ctx, resolved);
+  const { engine } = deps;
 
   function send({ credentials }: ResolvedCall, body: string, stream: boolean, signal: AbortSignal): Promise<IncomingMessage> {
     const headers: Record<string, string> = {
@@ -82,46 +79,28 @@ export function createPassthrough(deps: PassthroughDeps) {
   /** `body`: the JSON sent upstream (`openai-wire.ts` builds it). */
   async function complete(ctx: CallContext, resolved: ResolvedCall, body: string): Promise<RelayedCompletion> {
     const provider = resolved.credentials.provider;
-    const started = performance.now();
-    const { raw, answer } = await withRetries(async (attempt) => {
+    const { result, answer } = await engine.complete(ctx, resolved, async (attempt) => {
       const res = await send(resolved, body, false, attempt.signal);
       if (!ok(res)) throw await refusal(res, resolved, attempt.signal);
       const raw = await readWhole(res, attempt.signal, MAX_ANSWER_BYTES).catch((error: unknown) => {
         // Not an answer the API promises, and the same on every attempt: not retried.
         throw error instanceof ResponseTooLargeError ? new ProviderFailure('malformed_response', provider, error.message, 200) : error;
       });
-      return { raw, answer: readAnswer(raw, provider) };
-    }, retryOptions(ctx, resolved));
-    const latencyMs = Math.round(performance.now() - started);
-    const costUsd = await recorder.success(ctx, resolved.model, 'chat', answer.usage, latencyMs);
-    return {
-      id: newCompletionId(),
-      created: Math.floor(Date.now() / 1000),
-      model: resolved.model.modelName,
-      provider: resolved.model.provider,
-      content: answer.content,
-      finishReason: answer.finishReason,
-      usage: answer.usage,
-      costUsd,
-      latencyMs,
-      raw,
-    };
+      return { ...readAnswer(raw, provider), raw };
+    });
+    return { ...result, raw: answer.raw };
   }
 
-  /**
-   * Opens a streamed answer. As on the SDK path, everything that can fail before the first text (or the finish)
-   * throws here, so the client still gets a plain JSON error; later failures arrive as an `error` event. The
-   * provider deadline becomes an idle timeout between chunks.
-   */
-  async function stream(ctx: CallContext, resolved: ResolvedCall, body: string): Promise<RelayStream> {
+  /** A streamed answer, relayed chunk by chunk; the engine (`chat-engine.ts`) opens it and judges its end. */
+  function stream(ctx: CallContext, resolved: ResolvedCall, body: string): Promise<RelayStream> {
     const provider = resolved.credentials.provider;
-    const model = resolved.model.modelName;
-    const started = performance.now();
     interface Read {
       data: string;
       chunk: WireChunk;
     }
-    const opened = await withRetries(
+    return engine.stream(
+      ctx,
+      resolved,
       async (attempt) => {
         const res = await send(resolved, body, true, attempt.signal);
         if (!ok(res)) throw await refusal(res, resolved, attempt.signal);
@@ -136,72 +115,37 @@ export function createPassthrough(deps: PassthroughDeps) {
           const next = await data.next();
           if (next.done) {
             if (first.length === 0) throw new ProviderFailure('malformed_response', provider, 'the stream held no events the provider API defines', 200);
-            return { data, first, attempt, ended: true };
+            return { data, first, ended: true };
           }
           if (next.value === '[DONE]') continue;
           const chunk = readChunk(next.value, provider);
           first.push({ data: next.value, chunk });
-          if (textOf(chunk) || finishOf(chunk) !== null) return { data, first, attempt, ended: false };
+          if (textOf(chunk) || finishOf(chunk) !== null) return { data, first, ended: false };
         }
       },
-      { ...retryOptions(ctx, resolved), keep: true },
-    );
-    opened.attempt.pause();
-
-    async function* events(): AsyncGenerator<RelayEvent, void, undefined> {
-      const { data } = opened;
-      const attempt: AttemptSignal = opened.attempt;
-      // What the chunks said so far: the text, the finish reason, and the usage (include_usage or Groq's x_groq).
-      const seen: { text: string; finishReason: string | null; usage: WireChunk['usage'] } = { text: '', finishReason: null, usage: null };
-      let finished = false;
-      const read = (chunk: WireChunk) => {
-        const piece = textOf(chunk);
-        seen.text += piece;
-        seen.finishReason = finishOf(chunk) ?? seen.finishReason;
-        seen.usage = chunk.usage ?? chunk.x_groq?.usage ?? seen.usage;
-        return piece;
-      };
-      try {
-        for (const { data: raw, chunk } of opened.first) yield { type: 'chunk', data: raw, chunk, text: read(chunk) };
+      async function* (opened, idle) {
+        // What the chunks said so far: the text, the finish reason, and the usage (include_usage or Groq's x_groq).
+        const seen: { text: string; finishReason: string | null; usage: WireChunk['usage'] } = { text: '', finishReason: null, usage: null };
+        const read = (chunk: WireChunk) => {
+          const piece = textOf(chunk);
+          seen.text += piece;
+          seen.finishReason = finishOf(chunk) ?? seen.finishReason;
+          seen.usage = chunk.usage ?? chunk.x_groq?.usage ?? seen.usage;
+          return piece;
+        };
+        for (const { data: raw, chunk } of opened.first) yield { type: 'chunk', data: raw, chunk, text: read(chunk) } as const;
         // To the end of the body, [DONE] included, so that the connection goes back to the pool.
         for (let ended = opened.ended; !ended; ) {
-          attempt.touch();
-          const next = await data.next();
-          attempt.pause();
+          const next = await idle(() => opened.data.next());
           if (next.done) ended = true;
           else if (next.value !== '[DONE]') {
             const chunk = readChunk(next.value, provider);
-            yield { type: 'chunk', data: next.value, chunk, text: read(chunk) };
+            yield { type: 'chunk', data: next.value, chunk, text: read(chunk) } as const;
           }
         }
-        const { text, finishReason } = seen;
-        if (finishReason === null) {
-          // The body ended without the provider's final chunk: not a complete answer.
-          throw text
-            ? new ProviderFailure('stream_interrupted', provider, 'the stream ended before the final chunk', 200)
-            : new ProviderFailure('malformed_response', provider, 'the stream held no events the provider API defines', 200);
-        }
-        finished = true;
-        attempt.done();
-        const latencyMs = Math.round(performance.now() - started);
-        const used = usageOfWire(seen.usage);
-        const costUsd = await recorder.success(ctx, resolved.model, 'chat', used, latencyMs);
-        const result = { id, created, model, provider: resolved.model.provider, content: text, finishReason, usage: used, costUsd, latencyMs };
-        yield { type: 'done', result };
-      } catch (error) {
-        const failure = error instanceof CallAborted ? error : attempt.failureOf(error, provider);
-        attempt.done(true);
-        if (failure instanceof CallAborted) return; // the client left: nobody to tell, nothing the provider did wrong
-        await recorder.failure(ctx, model, failure);
-        yield { type: 'error', error: failure.toAppError() };
-      } finally {
-        if (!finished) attempt.done(true);
-      }
-    }
-
-    const id = newCompletionId();
-    const created = Math.floor(Date.now() / 1000);
-    return { id, created, model, provider: resolved.model.provider, events: events() };
+        return { text: seen.text, finishReason: seen.finishReason, usage: usageOfWire(seen.usage) };
+      },
+    );
   }
 
   return { complete, stream };

@@ -11,7 +11,7 @@ import { cohereReranking, type RerankingModelV4 } from './cohere-rerank.js';
 
 
 /** Public endpoints of the seven catalog providers; a tenant's base_url replaces them (proxies, Ollama hosts). */
-export const DEFAULT_BASE_URLS: Record<string, string> = {
+const DEFAULT_BASE_URLS: Record<string, string> = {
   openai: 'https://api.openai.com/v1',
   anthropic: 'https://api.anthropic.com/v1',
   mistral: 'https://api.mistral.ai/v1',

@@ -1,5 +1,5 @@
 /** Shortest piece of a key that counts as leaking it: shorter runs occur by chance in ordinary words and ids. */
-export const MIN_SECRET_FRAGMENT = 8;
+const MIN_SECRET_FRAGMENT = 8;
 const MARK = '[redacted]';
 
 /** Provider messages sometimes echo part of the key ("Incorrect API key provided: sk-ab***yz"). */

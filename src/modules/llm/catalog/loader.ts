@@ -93,7 +93,7 @@ export function normaliseProvider(litellmProvider: string): string {
   return name;
 }
 
-export function isProvider(name: string): name is Provider {
+function isProvider(name: string): name is Provider {
   return (PROVIDERS as readonly string[]).includes(name);
 }
 
@@ -271,7 +271,7 @@ export interface CatalogSourceOptions {
   maxBytes?: number;
 }
 
-export const CATALOG_MAX_BYTES = 50 * 1024 * 1024;
+const CATALOG_MAX_BYTES = 50 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 function isLoopbackHost(hostname: string): boolean {

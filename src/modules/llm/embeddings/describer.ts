@@ -6,7 +6,7 @@ import type { CredentialSource } from '../gate.js';
 import { ProviderFailure } from '../calls/failures.js';
 
 /** Enough of a document to say what it is about, and a bounded cost per document. */
-export const DESCRIBE_MAX_CHARS = 12_000;
+const DESCRIBE_MAX_CHARS = 12_000;
 
 const INSTRUCTIONS =
   'You write short descriptions of documents for a search index. In one to three sentences (at most 60 words), ' +

@@ -6,7 +6,7 @@ import { rows } from '../../../platform/db/database.js';
 import { embedInBatches } from '../../ingestion/embedding/types.js';
 import { OFFLINE_MODEL, OFFLINE_PROVIDER } from '../../ingestion/embedding/offline-embedder.js';
 import type { DescriptionGenerator, EmbeddingResolver } from '../../ingestion/ports.js';
-import { createLlm } from '../index.js';
+import { createLlmCalls } from '../index.js';
 import { activate, configureProvider, usageRows } from '../../../../test/support/llm.js';
 
 let t: TestService;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   a = await createTenant(t, 'Acme');
   // The same objects the composition root hands to the documents module, on this service's context.
   const ctx = t.service.ctx;
-  const calls = createLlm(ctx);
+  const calls = createLlmCalls(ctx);
   embeddings = calls.embeddings;
   describer = calls.describer;
   stopCalls = () => calls.usage.stop();

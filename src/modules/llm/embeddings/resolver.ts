@@ -8,7 +8,7 @@ import type { CallContext } from '../calls/recorder.js';
 import { findDimensions, saveDimensions } from './dimensions.repo.js';
 
 /** Texts per provider call: under every provider's per-request cap (Cohere 96, OpenAI 2048, Google 100). */
-export const REMOTE_MAX_BATCH = 96;
+const REMOTE_MAX_BATCH = 96;
 const PROBE_TEXT = 'dimension probe';
 
 export interface ResolverDeps {

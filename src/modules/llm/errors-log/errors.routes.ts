@@ -1,13 +1,14 @@
 import { Type, type TSchema } from 'typebox';
 import { auth } from '../../../platform/http/types.js';
-import { ListOf, defaultsOptional } from '../../../platform/http/pagination.js';
+import { defaultsOptional, Uuid } from '../../../platform/http/schemas.js';
+import { ListOf } from '../../../platform/http/pagination.js';
 import { route } from '../../../platform/http/route.js';
 import type { ErrorLog } from './errors.service.js';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 const ErrorItem = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Uuid,
   provider: Type.String(),
   model: Nullable(Type.String()),
   error_code: Type.String({ description: 'rate_limited, quota_exceeded, invalid_key, bad_request, provider_error, timeout, malformed_response, stream_interrupted, connection_error' }),

@@ -5,7 +5,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../../test/peers/fake-op
 import { activate, CHAT_PATHS, chatBody, configureProvider } from '../../../../test/support/llm.js';
 
 /**
- * Issue 8 S3: a provider that echoes the key in its error message, with a key no pattern recognises. Neither the
+ * A provider that echoes the key in its error message, with a key no pattern recognises. Neither the
  * error log nor provider health may hand it (or a long piece of it) to a reader with llm:read.
  */
 

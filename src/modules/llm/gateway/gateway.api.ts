@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { MAX_MESSAGES } from '../calls/chat.service.js';
+import { MAX_MESSAGES } from '../calls/chat.types.js';
 import { MAX_EMBEDDING_INPUTS } from '../calls/media.service.js';
 
 /** The subset of OpenAI's request and response bodies the gateway speaks (unknown fields are dropped, not refused). */

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { ChatInput, ChatResult, ChatStream } from '../calls/chat.service.js';
+import type { ChatInput, ChatResult, ChatStream } from '../calls/chat.types.js';
 import type { RelayStream } from '../calls/passthrough.js';
 import type { EmbeddingResult } from '../calls/media.service.js';
 import type { ChatCompletionRequest } from './gateway.api.js';

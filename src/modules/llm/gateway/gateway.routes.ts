@@ -30,7 +30,7 @@ const openAI = { tags, errorHandler: openAIErrorHandler };
 const ModelId = Type.String({ minLength: 1, maxLength: 300, description: 'Model id as /v1/models lists it; may hold slashes (openai/gpt-oss-120b)' });
 
 /** Routes of the OpenAI-compatible surface, relative to its /v1 prefix. */
-export function gatewayRouteList(chat: ChatService, media: MediaService, models: GatewayModels) {
+function gatewayRouteList(chat: ChatService, media: MediaService, models: GatewayModels) {
   return [
     withBodyLimit(
       route({

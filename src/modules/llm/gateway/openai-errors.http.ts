@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../../platform/http/errors.js';
+import { AppError } from '../../../platform/http/errors.js';
 
 /** OpenAI's error body, which the official clients parse into typed errors by status. */
 export interface OpenAIError {
@@ -30,7 +30,7 @@ function paramOf(path: (string | number)[]): string | null {
 }
 
 /** The readable text of a FastAPI-style detail (string, 422 issue list, or our rate-limit object). */
-function messageOf(error: HttpError): { message: string; param: string | null } {
+function messageOf(error: AppError): { message: string; param: string | null } {
   const detail = error.detail;
   if (typeof detail === 'string') return { message: detail, param: null };
   if (Array.isArray(detail) && detail.length > 0) {
@@ -47,7 +47,7 @@ function messageOf(error: HttpError): { message: string; param: string | null } 
 type AnyError = Error & { validation?: unknown; code?: string; statusCode?: number };
 
 export function toOpenAIError(error: AnyError): { status: number; headers: Record<string, string>; body: { error: OpenAIError } } {
-  if (error instanceof HttpError) {
+  if (error instanceof AppError) {
     const { message, param } = messageOf(error);
     const code = error.statusCode === 401 ? 'invalid_api_key' : error.code;
     return { status: error.statusCode, headers: error.headers, body: { error: { message, type: typeFor(error.statusCode, error.code), param, code } } };
@@ -79,6 +79,6 @@ export function toOpenAIError(error: AnyError): { status: number; headers: Recor
 
 export function openAIErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const mapped = toOpenAIError(error);
-  if (mapped.status >= 500 && !(error instanceof HttpError)) request.log.error({ err: error }, 'unhandled error');
+  if (mapped.status >= 500 && !(error instanceof AppError)) request.log.error({ err: error }, 'unhandled error');
   return reply.code(mapped.status).headers(mapped.headers).send(mapped.body);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TenantTx } from '../../../platform/db/tenant-db.js';
 import { llmProviderHealth, type HealthRow } from '../calls/calls.table.js';
 import type { HealthStatus } from '../calls/failures.js';
@@ -10,14 +10,6 @@ export async function listHealth({ tx, tenantId }: TenantTx): Promise<(HealthRow
     .from(llmProviderHealth)
     .where(eq(llmProviderHealth.tenantId, tenantId));
   return found.map((r) => ({ ...r.row, ageSec: Number(r.age) }));
-}
-
-export async function findHealth({ tx, tenantId }: TenantTx, provider: string): Promise<HealthRow | null> {
-  const [row] = await tx
-    .select()
-    .from(llmProviderHealth)
-    .where(and(eq(llmProviderHealth.tenantId, tenantId), eq(llmProviderHealth.provider, provider)));
-  return row ?? null;
 }
 
 export interface HealthUpdate {

@@ -1,6 +1,6 @@
 import type { Database } from '../../../platform/db/database.js';
 import { tenantDb, type TenantDb } from '../../../platform/db/tenant-db.js';
-import { HttpError } from '../../../platform/http/errors.js';
+import { AppError } from '../../../platform/http/errors.js';
 import { PROVIDERS } from '../catalog/loader.js';
 import type { HealthStatus } from '../calls/failures.js';
 import { baseUrlOf } from '../calls/providers.js';
@@ -9,7 +9,7 @@ import type { CredentialSource, ProviderCredentials } from '../gate.js';
 import { listHealth, upsertHealth, type HealthUpdate } from './health.repo.js';
 
 /** SPEC "Provider health": a status is trusted for 5 minutes, then a listing probes again. */
-export const HEALTH_TTL_SEC = 5 * 60;
+const HEALTH_TTL_SEC = 5 * 60;
 const PROBE_TIMEOUT_MS = 10_000;
 const QUOTA = /insufficient_quota|quota|billing|credit balance/i;
 
@@ -82,7 +82,7 @@ export function createHealthService(deps: HealthDeps) {
       } else if (res.status === 401 || res.status === 403) update = { status: 'invalid_key', lastError: `probe: HTTP ${res.status}, key rejected`, latencyMs };
       else update = { status: 'error', lastError: `probe: HTTP ${res.status}`, latencyMs };
     } catch (error) {
-      const reason = error instanceof HttpError ? String(error.detail) : (error as Error).name === 'TimeoutError' ? 'no answer in time' : (error as Error).message;
+      const reason = error instanceof AppError ? String(error.detail) : (error as Error).name === 'TimeoutError' ? 'no answer in time' : (error as Error).message;
       update = { status: 'error', lastError: `probe: ${removeSecret(reason, apiKey)}`.slice(0, 1_000), latencyMs: Math.round(performance.now() - started) };
     }
     await write(tenantId, provider, update);

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { auth } from '../../../platform/http/types.js';
-import { defaultsOptional } from '../../../platform/http/pagination.js';
+import { defaultsOptional } from '../../../platform/http/schemas.js';
 import { route } from '../../../platform/http/route.js';
 import type { UsageReport } from './usage-report.service.js';
 

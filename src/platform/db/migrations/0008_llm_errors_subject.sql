@@ -1,5 +1,5 @@
 -- Provider errors of background work (a document's description) name the document and the indexing job they
--- belong to (issue 8, item 4), instead of only spelling them into request_id. No foreign keys: the error log
+-- belong to, instead of only spelling them into request_id. No foreign keys: the error log
 -- outlives the documents and jobs it mentions.
 ALTER TABLE llm_errors ADD COLUMN document_id uuid;
 ALTER TABLE llm_errors ADD COLUMN job_id uuid;

@@ -1,4 +1,4 @@
--- Which embedding model each document's live vectors came from (issue 8, correctness 3). Search embeds the query
+-- Which embedding model each document's live vectors came from. Search embeds the query
 -- once per model in use and compares each document only with the query embedded by its own model; a tenant-wide
 -- re-embedding run (reindex_runs) moves documents to the tenant's current model in the background.
 -- embedding_model is '<provider>/<model>' as the embedder reports it ('builtin/hashed-ngram-v1' for the offline

@@ -1,4 +1,4 @@
--- Accounts (issue 9): outbound mail, invitations, the audit trail. All three are tenant-owned.
+-- Accounts: outbound mail, invitations, the audit trail. All three are tenant-owned.
 
 -- Every mail the service sends, on either path: with SMTP_URL set a job sends it (status queued →
 -- sent, or failed after its retries, attempts and last_error kept); without, it stays here as the

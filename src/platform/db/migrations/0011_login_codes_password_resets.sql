@@ -1,4 +1,4 @@
--- Sign-in by e-mailed code and password reset (issue 9 items 5–6). Both tenant-owned.
+-- Sign-in by e-mailed code and password reset. Both tenant-owned.
 
 -- A 6-digit code is only stored as an HMAC (server secret) over tenant, e-mail, purpose and code.
 -- ended_at ends it: used, burned by wrong tries, or replaced by a newer request.

@@ -1,4 +1,4 @@
--- Browser sessions (cookie `service_session`) and the OAuth 2.0 / OpenID Connect authorization server (issue 10).
+-- Browser sessions (cookie `service_session`) and the OAuth 2.0 / OpenID Connect authorization server.
 
 -- A browser session: the cookie holds an opaque random id, stored here only as its SHA-256. last_seen_at drives the
 -- idle lifetime, expires_at is the absolute one; ended_at ends it (sign-out, rotation, user disabled, password reset).

@@ -1,4 +1,4 @@
--- Single sign-on through external OpenID Connect providers, per tenant (issue 10 item 6). All tenant-owned.
+-- Single sign-on through external OpenID Connect providers, per tenant. All tenant-owned.
 
 -- A tenant's identity provider. The client secret is sealed (AES-256-GCM under ENCRYPTION_KEY, bound to the
 -- tenant and provider id) and never returned; secret_hint is what listings show instead.

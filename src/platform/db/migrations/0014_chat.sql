@@ -1,4 +1,4 @@
--- Chat over memories (issue 11): conversations, their messages, and feedback on answers. All tenant-owned.
+-- Chat over memories: conversations, their messages, and feedback on answers. All tenant-owned.
 
 -- A conversation belongs to the principal that started it: a user or an API key (owner_kind, owner_id; no foreign
 -- key, so that a deleted key's conversations stay readable by the tenant's admins). memory_ids gathers the memories

@@ -1,4 +1,4 @@
--- Third-party apps (issue 12): the apps a tenant imported, their immutable versions (manifests), the
+-- Third-party apps: the apps a tenant imported, their immutable versions (manifests), the
 -- installations of an app in a tenant, and the single-use launch tokens. All four are tenant-owned.
 
 -- An app is identified in its importing tenant by its manifest id (reverse DNS). The operator may publish it

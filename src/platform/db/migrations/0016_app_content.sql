@@ -1,4 +1,4 @@
--- What installed apps keep (issue 12 items 6–8): app-data records, rich documents and their versions, assets
+-- What installed apps keep: app-data records, rich documents and their versions, assets
 -- and their attachments, each installation's usage, and the tenant's choice to index rich documents for search.
 -- All tenant-owned; everything of an installation goes with it (ON DELETE CASCADE), and the apps module's
 -- purge deletes it when an uninstalled app's retention ends (app-content's purgers).

@@ -1,4 +1,4 @@
--- Issue 15: the HNSW insert off the indexing job's critical path. Inserting a chunk into an HNSW graph is most of
+-- The HNSW insert off the indexing job's critical path. Inserting a chunk into an HNSW graph is most of
 -- the cost of writing it (on a PostgreSQL server 8 202 chunks took 38 s with every index, 10 s without the HNSW
 -- index; on the embedded database pgvector's distance computations of those inserts were 39 s of 90 s). New chunks
 -- are written with ann_pending = true, outside the HNSW indexes' predicates; a bounded background step of the

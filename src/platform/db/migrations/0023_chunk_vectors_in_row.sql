@@ -1,10 +1,10 @@
--- Issue 16: a chunk's vector kept in its row. pgvector's type is stored EXTERNAL, so once a chunk's row passed the
+-- A chunk's vector kept in its row. pgvector's type is stored EXTERNAL, so once a chunk's row passed the
 -- TOAST threshold (~2 kB: text, tsvector and a 1.5 kB vector of 384 dimensions) the vector went out of line, and
 -- comparing a chunk exactly cost a TOAST index probe and a TOAST page on top of the row: 8 µs a chunk, 80-90 ms for
 -- a memory of 10 000 chunks on the PostgreSQL server here. With MAIN the toaster moves the text and the tsvector out
 -- first and keeps a vector that fits in the row (up to ~448 dimensions); larger ones still go out of line. The same
 -- 10 000 chunks then compare in 6-7 ms, which lets search compare filtered sets of that size exactly instead of
--- walking the shared HNSW graph (search.repo.ts, vectorLegStatement; docs/benchmarks.md, issue 16).
+-- walking the shared HNSW graph (search.repo.ts, vectorLegStatement; docs/benchmarks.md, "Search over 100 000 chunks").
 -- SET STORAGE only applies to rows written afterwards, and a chunk compared exactly from TOAST is slower than the
 -- graph walk it replaces (a memory of 10 000 chunks on the embedded database: 112 ms, against ~33 ms walking), so
 -- the rows already there are rewritten now: a change of the column's type to itself through a real conversion makes

@@ -1,4 +1,4 @@
--- Issue 16: a graph for the embedding models of more than 2 000 dimensions. pgvector's HNSW index takes `vector`
+-- A graph for the embedding models of more than 2 000 dimensions. pgvector's HNSW index takes `vector`
 -- of at most 2 000 dimensions, so 0002/0020 gave graphs to 384, 768, 1 024 and 1 536 only, and a tenant embedding
 -- with text-embedding-3-large or gemini-embedding-001 (3 072), or another model of the catalog at 2 048 or 2 560,
 -- had none: above the exact limit every vector leg computed the distance to every chunk of its filters, each

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** This test run's node first on PATH (the scripts check for Node 24), none of its database settings. */
-export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}` };
   for (const name of ['HOME', 'TMPDIR', 'LANG']) if (process.env[name]) env[name] = process.env[name];
   return { ...env, LOG_LEVEL: 'warn', ...extra };
@@ -18,43 +18,64 @@ export interface Exit {
   signal: NodeJS.Signals | null;
 }
 
+/** A JSON log line as pino writes it. */
+type LogLine = { msg?: string; req?: { url?: string }; [field: string]: unknown };
+
 export interface Started {
   child: ChildProcess;
   output(): string;
   exited: Promise<Exit>;
   /** Resolves once a JSON log line with this `msg` was written; rejects if the process exits first. */
   logged(msg: string): Promise<void>;
+  /** How many JSON log lines were written so far (a mark for `waitForLog`). */
+  logCount(): number;
+  /** Resolves with the first JSON log line after the first `after` that `match` accepts (written already or still to come). */
+  waitForLog(match: (line: LogLine) => boolean, what: string, after?: number): Promise<LogLine>;
 }
 
 /** Starts `command args` in the repository with the given environment, collecting stdout and stderr. */
 export function start(command: string, args: string[], env: Record<string, string>): Started {
   const child = spawn(command, args, { cwd: ROOT, env: childEnv(env) });
   let out = '';
-  const waiters: { msg: string; resolve: () => void }[] = [];
-  const seen = new Set<string>();
+  let partial = '';
+  const lines: LogLine[] = [];
+  const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
   child.stdout!.on('data', (chunk) => {
     out += chunk;
-    for (const line of out.split('\n')) {
+    partial += chunk;
+    const complete = partial.split('\n');
+    partial = complete.pop()!;
+    for (const text of complete) {
+      let line: LogLine;
       try {
-        seen.add(String(JSON.parse(line).msg));
+        line = JSON.parse(text);
       } catch {
-        // not a log line
+        continue; // not a log line
+      }
+      lines.push(line);
+      for (const w of waiters) {
+        if (!w.match(line)) continue;
+        waiters.delete(w);
+        w.resolve(line);
       }
     }
-    for (const w of waiters.filter((w) => seen.has(w.msg))) w.resolve();
   });
   child.stderr!.on('data', (chunk) => (out += chunk));
   const exited = new Promise<Exit>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const waitForLog: Started['waitForLog'] = (match, what, after = 0) =>
+    new Promise((resolve, reject) => {
+      const seen = lines.slice(after).find(match);
+      if (seen) return resolve(seen);
+      waiters.add({ match, resolve });
+      void exited.then((e) => reject(new Error(`exited (${e.code ?? e.signal}) before logging ${what}:\n${out}`)));
+    });
   return {
     child,
     output: () => out,
     exited,
-    logged: (msg) =>
-      new Promise((resolve, reject) => {
-        if (seen.has(msg)) return resolve();
-        waiters.push({ msg, resolve });
-        void exited.then((e) => reject(new Error(`exited (${e.code ?? e.signal}) before logging "${msg}":\n${out}`)));
-      }),
+    logCount: () => lines.length,
+    waitForLog,
+    logged: (msg) => waitForLog((line) => line.msg === msg, `"${msg}"`).then(() => undefined),
   };
 }
 
@@ -72,7 +93,24 @@ export async function run(command: string, args: string[], env: Record<string, s
   return { ...exit, stdout, stderr };
 }
 
-/** A port nobody listens on right now. */
+const TSX = ['--import', 'tsx'];
+
+/** The service entry point from source (`node --import tsx src/main.ts`), never script/server, which bootstraps. */
+export function startMain(env: Record<string, string>): Started {
+  return start(process.execPath, [...TSX, 'src/main.ts'], env);
+}
+
+/** `src/main.ts` run to its exit (for a start that is meant to fail). */
+export function runMain(env: Record<string, string>) {
+  return run(process.execPath, [...TSX, 'src/main.ts'], env);
+}
+
+/** The operator CLI from source, `node --import tsx src/cli.ts ...args`, run to its exit. */
+export function cli(args: string[], env: Record<string, string>) {
+  return run(process.execPath, [...TSX, 'src/cli.ts', ...args], env);
+}
+
+/** A TCP port free on loopback now (for a service or issuer that must name its own port). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

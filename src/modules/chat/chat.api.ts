@@ -1,14 +1,14 @@
 import { Type } from 'typebox';
+import { Uuid } from '../../platform/http/schemas.js';
 
 /** Schemas several chat routes share: a cited source, usage. */
 
-export const UuidStr = Type.String({ format: 'uuid' });
 const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const Citation = Type.Object({
   n: Type.Integer({ description: 'The number the answer cites it by: [n]' }),
-  chunk_id: UuidStr,
-  document_id: UuidStr,
+  chunk_id: Uuid,
+  document_id: Uuid,
   filename: Type.String(),
   page: Nullable(Type.Integer()),
   section: Nullable(Type.String()),
