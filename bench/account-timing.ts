@@ -10,6 +10,7 @@
  * Usage: npx tsx bench/account-timing.ts   (BENCH_ROUNDS, default 200 per kind and route)
  */
 import { cli, startServiceProcess } from './lib.js';
+import { handOverTable } from './report.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 200);
 const service = await startServiceProcess({
@@ -34,7 +35,12 @@ try {
   };
   const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
   const fmt = (n: number) => n.toFixed(2);
-  console.log('| route | address | p50 ms | p90 ms | p99 ms |\n|---|---|---|---|---|');
+  const table = ['| route | address | p50 ms | p90 ms | p99 ms |', '|---|---|---|---|---|'];
+  const row = (line: string) => {
+    table.push(line);
+    console.log(line);
+  };
+  console.log(table.join('\n'));
   for (const url of ['/api/auth/otp/request', '/api/auth/password-reset/request']) {
     for (let i = 0; i < 20; i++) await time(url, i % 2 ? 'o@bench.io' : 'nobody@bench.io'); // warm-up
     const known: number[] = [];
@@ -50,10 +56,11 @@ try {
       }
     }
     for (const [label, xs] of [['active account', known], ['unknown address', unknown]] as const) {
-      console.log(`| ${url} | ${label} | ${fmt(pct(xs, 50))} | ${fmt(pct(xs, 90))} | ${fmt(pct(xs, 99))} |`);
+      row(`| ${url} | ${label} | ${fmt(pct(xs, 50))} | ${fmt(pct(xs, 90))} | ${fmt(pct(xs, 99))} |`);
     }
-    console.log(`| ${url} | difference (p50) | ${fmt(pct(known, 50) - pct(unknown, 50))} | | |`);
+    row(`| ${url} | difference (p50) | ${fmt(pct(known, 50) - pct(unknown, 50))} | | |`);
   }
+  handOverTable(table.join('\n'));
 } finally {
   await service.stop();
 }

@@ -9,6 +9,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { cli, startServiceProcess } from './lib.js';
+import { handOverTable } from './report.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -105,10 +106,15 @@ try {
       `service in its own process, loopback; ${SEED} records seeded (${records.total} after the create run).\n`,
   );
   const reference = results[0];
-  console.log('| case | requests/s | p50 ms | p95 ms | p99 ms | requests/s vs /api/auth/me | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${((r.rps / reference.rps) * 100).toFixed(0)}% | ${r.non2xx} |`);
-  console.log(`\nPeak RSS of the service: ${await service.rssMb()} MB`);
+  const table = [
+    '| case | requests/s | p50 ms | p95 ms | p99 ms | requests/s vs /api/auth/me | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...results.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${((r.rps / reference.rps) * 100).toFixed(0)}% | ${r.non2xx} |`),
+  ].join('\n');
+  const peak = `Peak RSS of the service: ${await service.rssMb()} MB`;
+  console.log(`${table}\n\n${peak}`);
+  // A run measures one database: the document says which.
+  handOverTable(`On ${db}, ${connections} connections, ${duration} s each.\n\n${table}\n\n${peak}.`);
 } finally {
   await service.stop();
 }

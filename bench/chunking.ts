@@ -22,6 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { createChunkPool } from '../src/modules/ingestion/chunking/chunk-pool.js';
 import { createParserPool } from '../src/modules/ingestion/parsers/pool.js';
 import { fmt, loadAverage, machine, prng } from './docs-lib.js';
+import { handOverTable } from './report.js';
 
 const DEFAULT_CASES = 'prose-1,prose-10,prose-60,word-60,line-60';
 const seed = Number(process.env.BENCH_SEED ?? 42);
@@ -126,8 +127,14 @@ if (process.argv[2] === '--case') {
   const cases = (process.env.BENCH_CHUNK_CASES ?? DEFAULT_CASES).split(',').filter(Boolean);
   console.log(`\n### Parse + chunk of large text files (\`npm run bench -- chunking\`)\n`);
   console.log(`${machine()}; ${new Date().toISOString()}; load average at start ${loadAverage()} (1/5/15 min).\n`);
-  console.log('| case | MB | blocks | chunks | parse s | chunk s | CPU s | MB/s | RSS at start MB | peak RSS after parse MB | peak RSS MB |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  // Each row is printed as its case ends (a case can take minutes); the whole table is handed over at the end.
+  const table: string[] = [];
+  const row = (line: string) => {
+    table.push(line);
+    console.log(line);
+  };
+  row('| case | MB | blocks | chunks | parse s | chunk s | CPU s | MB/s | RSS at start MB | peak RSS after parse MB | peak RSS MB |');
+  row('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   let failed = false;
   for (const name of cases) {
     const run = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--case', name], { encoding: 'utf8', env: process.env, maxBuffer: 1 << 20 });
@@ -135,14 +142,15 @@ if (process.argv[2] === '--case') {
     if (run.status !== 0 || !line.startsWith('{')) {
       const output = (run.stderr || run.stdout).trim().split('\n');
       const reason = output.find((l) => /^\w*Error: /.test(l)) ?? output.slice(-3).join(' ');
-      console.log(`| ${name} | failed: ${reason.trim().slice(0, 300)} |`);
+      row(`| ${name} | failed: ${reason.trim().slice(0, 300)} |`);
       failed = true;
       continue;
     }
     const r = JSON.parse(line) as CaseResult;
     const mbs = r.mb / (r.parseS + r.chunkS);
-    console.log(`| ${r.name} | ${r.mb} | ${r.blocks} | ${r.chunks} | ${fmt(r.parseS)} | ${fmt(r.chunkS)} | ${fmt(r.cpuS)} | ${fmt(mbs, 2)} | ${Math.round(r.startRssMb)} | ${Math.round(r.parsePeakRssMb)} | ${Math.round(r.peakRssMb)} |`);
+    row(`| ${r.name} | ${r.mb} | ${r.blocks} | ${r.chunks} | ${fmt(r.parseS)} | ${fmt(r.chunkS)} | ${fmt(r.cpuS)} | ${fmt(mbs, 2)} | ${Math.round(r.startRssMb)} | ${Math.round(r.parsePeakRssMb)} | ${Math.round(r.peakRssMb)} |`);
   }
   console.log(`\nLoad average at end ${loadAverage()}.`);
   if (failed) process.exitCode = 1;
+  else handOverTable(table.join('\n'));
 }

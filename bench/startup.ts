@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../test/support/processes.js';
 import { nodeFlagsOf } from './lib.js';
+import { handOverTable } from './report.js';
 
 // BENCH_SERVICE_DIR: another checkout (built there too), for a before/after in one run.
 const ROOT = process.env.BENCH_SERVICE_DIR ?? path.resolve(import.meta.dirname, '..');
@@ -99,3 +100,4 @@ try {
 console.log(`${ROOT}, node flags: ${NODE_FLAGS.join(' ') || 'none'}`);
 console.log(`Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end\n`);
 console.log(rows.join('\n'));
+handOverTable(rows.join('\n'));
