@@ -17,7 +17,8 @@ const commit = commitOfCheckout();
 // The knobs a benchmark was run with belong to its command line: they choose cases, sizes and databases.
 const knobs = Object.entries(process.env)
   .filter(([key]) => key.startsWith('BENCH_') && key !== 'BENCH_WRITE_DOCS' && key !== 'BENCH_TABLE_FILE')
-  .map(([key, value]) => `${key}=${value} `)
+  // A database URL's password never reaches the document.
+  .map(([key, value]) => `${key}=${(value ?? '').replace(/(\/\/[^/:@]*:)[^@/]*@/, '$1***@')} `)
   .join('');
 const tables = mkdtempSync(path.join(os.tmpdir(), 'kb-bench-tables-'));
 let failed = 0;
