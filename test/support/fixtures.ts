@@ -78,6 +78,3 @@ export function makeEncryptedOffice(): Buffer {
   Buffer.from('EncryptedPackage', 'utf16le').copy(out, 1024);
   return out;
 }
-
-/** A PDF whose trailer names an /Encrypt dictionary with a user password (pdf.js asks for the password). */
-const ENCRYPTED_PDF_NOTE = 'see corpus pdf/unst__password.pdf for a real one';

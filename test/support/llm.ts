@@ -63,4 +63,3 @@ export const CHAT_PATHS = [
   { path: 'pass-through', passthrough: true, env: { PROVIDER_PASSTHROUGH: 'true' } },
   { path: 'AI SDK', passthrough: false, env: { PROVIDER_PASSTHROUGH: 'false' } },
 ] as const;
-type ChatPath = (typeof CHAT_PATHS)[number];
