@@ -16,6 +16,9 @@ import type { Role } from '../src/platform/auth/roles.js';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
+// Every service this harness starts runs in this process, so one call serves them all (see the function's comment).
+cheapPasswordHashesForTests();
+
 export interface TestService {
   service: Service;
   app: App;
@@ -77,7 +80,6 @@ export async function freshDatabase(): Promise<{ databaseUrl: string | null; dro
 
 /** Starts the whole service (API and workers) on a fresh database, like production but in-process. */
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
-  cheapPasswordHashesForTests();
   const dataDir = options.reuse?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kb-test-')));
   const fresh = options.reuse ? null : await freshDatabase();
   const databaseUrl = options.reuse ? (options.reuse.databaseUrl ?? null) : fresh!.databaseUrl;
