@@ -39,6 +39,7 @@ import {
   richDocumentSettings,
   richDocumentVersions,
 } from '../../src/modules/app-content/app-content.table.js';
+import { events, webhookDeliveries, webhookEndpoints } from '../../src/modules/webhooks/webhooks.table.js';
 
 export const drizzleTables: readonly PgTable[] = [
   tenants,
@@ -62,6 +63,9 @@ export const drizzleTables: readonly PgTable[] = [
   mailMessages,
   invitations,
   auditEvents,
+  events,
+  webhookEndpoints,
+  webhookDeliveries,
   loginCodes,
   passwordResets,
   browserSessions,

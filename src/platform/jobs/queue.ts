@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Database, Tx } from '../db/database.js';
+import { notifyOnCommit, type Database, type Tx } from '../db/database.js';
 import type { EventBus } from '../events/bus.js';
 import type { Clock } from '../clock.js';
 import {
@@ -57,6 +57,31 @@ const leaseOf = (job: Job): JobLease | null =>
   job.lockedBy === null ? null : { jobId: job.id, workerId: job.lockedBy, attempt: job.attempts };
 
 /**
+ * Enqueues a job in the caller's transaction: the row and its job commit together (or not at all), and every
+ * instance's workers are woken on commit. For writers that hold no JobQueue (the event outbox); `shiftMs` is what the
+ * tests advanced the service clock by (0 in production), so a delay counts from the queue's own "now".
+ */
+export async function enqueueJob(
+  tx: Tx,
+  queue: string,
+  tenantId: string | null,
+  payload: object,
+  options: EnqueueOptions & { maxAttempts: number },
+  shiftMs = 0,
+): Promise<string> {
+  const id = await insertJob(tx, {
+    queue,
+    tenantId,
+    payload,
+    maxAttempts: options.maxAttempts,
+    delaySec: options.delaySec ?? 0,
+    tenantCap: options.tenantCap ?? null,
+  }, queueNow(shiftMs));
+  await notifyOnCommit(tx, WAKE_CHANNEL, JSON.stringify(queue)); // other instances' workers wake on commit
+  return id;
+}
+
+/**
  * A lease-based job queue on one table (at-least-once; handlers must be idempotent). Enqueue can join
  * the caller's transaction, so a row and its job commit together. Claims are fair across tenants:
  * the next job comes from the tenant with the fewest running jobs, so one tenant's 500-file batch
@@ -80,16 +105,7 @@ export class JobQueue {
   }
 
   async enqueue(tx: Tx, queue: string, tenantId: string | null, payload: object, options: EnqueueOptions = {}): Promise<string> {
-    const id = await insertJob(tx, {
-      queue,
-      tenantId,
-      payload,
-      maxAttempts: options.maxAttempts ?? this.defaultMaxAttempts,
-      delaySec: options.delaySec ?? 0,
-      tenantCap: options.tenantCap ?? null,
-    }, this.now());
-    await this.bus.publish(WAKE_CHANNEL, queue, tx); // other instances' workers wake on commit
-    return id;
+    return enqueueJob(tx, queue, tenantId, payload, { ...options, maxAttempts: options.maxAttempts ?? this.defaultMaxAttempts }, this.clock.advancedMs);
   }
 
   /** Wakes this process's workers at once (after the enqueuing transaction committed). */
