@@ -19,6 +19,7 @@ import { createSso, refuseUnlessSsoAllows } from './sso/index.js';
 import { createApps, createInstalledManifests, installationStatusOf } from './apps/index.js';
 import { createOAuth, clientServes } from './oauth/index.js';
 import { createAppContent } from './app-content/index.js';
+import { createWebhooks } from './webhooks/index.js';
 
 /**
  * The composition root of the feature modules: the one place that knows them all and hands each the ports it needs.
@@ -85,5 +86,6 @@ export function createModules(ctx: CoreContext): Module[] {
     sso.module,
     apps.module,
     appContent.module,
+    createWebhooks(ctx).module,
   ];
 }
