@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { acquireDataDirLock } from './lock.js';
 import { createPgliteCluster, openPglite, pgliteStartParams, type CreateReport } from './pglite.js';
 
 describe('pgliteStartParams', () => {
@@ -18,7 +19,9 @@ describe('pgliteStartParams', () => {
 
 describe('openPglite', () => {
   it('starts PostgreSQL with the shared_buffers it is given', async () => {
-    const db = await openPglite({ dataDir: null, appRole: 'kb_app', sharedBuffersMb: 16 });
+    // From the migrated test template: a new in-memory cluster would run initdb in this process (seconds of CPU).
+    const loadFrom = new Blob([await readFile(inject('pgliteTemplate'))]);
+    const db = await openPglite({ dataDir: null, appRole: 'kb_app', sharedBuffersMb: 16, loadFrom });
     try {
       const [row] = await db.pglite.query<{ shared_buffers: string }>('SHOW shared_buffers').then((r) => r.rows);
       expect(row.shared_buffers).toBe('16MB');
@@ -29,6 +32,10 @@ describe('openPglite', () => {
 });
 
 describe('a new data directory', () => {
+  // A creation runs initdb in a child process: about 10 s of CPU, far more wall time on a shared machine. Each test
+  // here runs at most one (the first: one, and a reopen), and allows for a loaded machine.
+  const CREATION_MS = 180_000;
+
   let root: string;
   beforeEach(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'kb-pglite-create-'));
@@ -39,7 +46,7 @@ describe('a new data directory', () => {
 
   const leftovers = async () => (await readdir(root)).filter((name) => name.startsWith('pglite.creating-'));
 
-  it('is created by a child process, then opened here; reopening creates nothing', async () => {
+  it('is created by a child process, then opened here; reopening creates nothing', { timeout: CREATION_MS }, async () => {
     const reports: CreateReport[] = [];
     const db = await openPglite({ dataDir: root, appRole: 'kb_app', sharedBuffersMb: 16, onCreated: (r) => reports.push(r) });
     try {
@@ -65,31 +72,24 @@ describe('a new data directory', () => {
     }
   });
 
-  it("reports a failed creation with the child's error and leaves nothing that a later start takes for a database", async () => {
+  it("reports a failed creation with the child's error and leaves nothing that a later start takes for a database", { timeout: CREATION_MS }, async () => {
     const pgliteDir = path.join(root, 'pglite');
+    // What an interrupted creation leaves (a killed child) is removed before the next creation starts.
+    await mkdir(path.join(root, 'pglite.creating-1'));
+    await writeFile(path.join(root, 'pglite.creating-1', 'PG_VERSION'), '17\n');
     // PostgreSQL refuses an unknown setting: initdb itself succeeds (PG_VERSION is written), the start after it fails.
     const failing = createPgliteCluster(pgliteDir, [...PGlite.defaultStartParams, '-c', 'no_such_setting=1']);
     await expect(failing).rejects.toThrow(/exited with code 1:\n[^]*PGlite failed to initialize/);
     expect(existsSync(pgliteDir)).toBe(false);
     expect(await leftovers()).toEqual([]);
-
-    // What an interrupted creation leaves (a killed child) is removed, and the next start creates a database anew.
-    await mkdir(path.join(root, 'pglite.creating-1'));
-    await writeFile(path.join(root, 'pglite.creating-1', 'PG_VERSION'), '17\n');
-    const reports: CreateReport[] = [];
-    const db = await openPglite({ dataDir: root, appRole: 'kb_app', onCreated: (r) => reports.push(r) });
-    await db.close();
-    expect(reports).toHaveLength(1);
-    expect(await leftovers()).toEqual([]);
   });
 
-  it('refuses a directory that holds files but no database', async () => {
+  it('refuses a directory that holds files but no database, and releases its lock', async () => {
     await mkdir(path.join(root, 'pglite'));
     await writeFile(path.join(root, 'pglite', 'stray'), '');
     await expect(openPglite({ dataDir: root, appRole: 'kb_app' })).rejects.toThrow(/holds files but no database/);
-    // The lock was released: the directory can be opened again once the stray file is gone.
-    await rm(path.join(root, 'pglite', 'stray'));
-    const db = await openPglite({ dataDir: root, appRole: 'kb_app' });
-    await db.close();
+    // The lock was released: another opener may take it at once (no database is created to show it).
+    const lock = await acquireDataDirLock(root);
+    await lock.release();
   });
 });
