@@ -4041,7 +4041,7 @@ export interface paths {
                     "application/json": {
                         expires_at?: string | null;
                         name: string;
-                        scopes: ("admin" | "*" | "documents:read" | "documents:ingest" | "knowledge_bases:read" | "knowledge_bases:write" | "chat:query" | "connectors:read" | "connectors:sync" | "feedback:read" | "feedback:write" | "llm:read")[];
+                        scopes: ("admin" | "*" | "documents:read" | "documents:ingest" | "knowledge_bases:read" | "knowledge_bases:write" | "chat:query" | "connectors:read" | "connectors:sync" | "feedback:read" | "feedback:write" | "llm:read" | "events:read")[];
                     };
                 };
             };
