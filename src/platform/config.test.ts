@@ -55,6 +55,7 @@ describe('docs/configuration.md', () => {
       PROVIDER_TIMEOUT_MS: (c) => c.provider.timeoutMs,
       PROVIDER_MAX_RETRIES: (c) => c.provider.maxRetries,
       ENCRYPTION_KEY_VERSION: (c) => c.encryptionKeyVersion,
+      WEBHOOK_ENDPOINTS_MAX: (c) => c.webhooks.endpointsMax,
     };
     const textual: Record<string, (c: Config) => string> = {
       HOST: (c) => c.host,
@@ -76,6 +77,8 @@ describe('docs/configuration.md', () => {
     expect(defaults.trustProxy).toBe(false);
     expect(defaults.provider.allowPrivateUrls).toBe(false);
     expect(rows.get('PROVIDER_ALLOW_PRIVATE_URLS')).toBe('`false`');
+    expect(defaults.webhooks.allowHttpLoopback).toBe(false);
+    expect(rows.get('WEBHOOK_ALLOW_HTTP_LOOPBACK')).toBe('`false`');
   });
 });
 

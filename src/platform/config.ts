@@ -140,6 +140,13 @@ export interface Config {
     /** Callback URLs besides PUBLIC_BASE_URL/api/auth/sso/idp/callback that an IdP may send the browser back to. */
     redirectUris: string[];
   };
+  /** Outbound webhooks (modules/webhooks). Endpoint URLs follow `provider`'s address policy. */
+  webhooks: {
+    /** http:// endpoint URLs allowed when the host is a loopback one (development and tests); https only otherwise. */
+    allowHttpLoopback: boolean;
+    /** Endpoints one tenant may have. */
+    endpointsMax: number;
+  };
   /** Interval of the `: ping` comment on answer streams (chat/query with stream: true). */
   sseHeartbeatMs: number;
   chat: {
@@ -456,6 +463,10 @@ export function loadConfig(env: Env = process.env, context: ConfigContext = { co
     sso: {
       allowHttpIssuers: bool(env, 'SSO_ALLOW_HTTP_ISSUERS', false),
       redirectUris: ssoRedirectUris(env),
+    },
+    webhooks: {
+      allowHttpLoopback: bool(env, 'WEBHOOK_ALLOW_HTTP_LOOPBACK', false),
+      endpointsMax: int(env, 'WEBHOOK_ENDPOINTS_MAX', 20, 1, 1000),
     },
     sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),
     chat: {

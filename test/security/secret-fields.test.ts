@@ -19,6 +19,8 @@ const NOT_SECRET: Record<string, string> = {
   masked_key: "an API key's prefix and last characters, which every listing shows: not usable as the key",
   'items[].masked_key': "an API key's prefix and last characters, which every listing shows: not usable as the key",
   'error.code': "the provider's error code of a model test call, not an authorization code",
+  has_previous_secret: 'whether a rotated-out webhook signing secret still signs: a flag, never the secret',
+  'items[].has_previous_secret': 'whether a rotated-out webhook signing secret still signs: a flag, never the secret',
 };
 
 /** Fields whose name does not say so but whose value holds a credential: they must be marked too. */

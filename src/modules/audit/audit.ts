@@ -47,6 +47,10 @@ export const AUDIT_TYPES = [
   'app.uninstalled',
   'memory.deleted',
   'folder.deleted',
+  'webhook.endpoint_created',
+  'webhook.endpoint_updated',
+  'webhook.endpoint_deleted',
+  'webhook.secret_rotated',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 

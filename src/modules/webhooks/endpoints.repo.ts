@@ -58,3 +58,8 @@ export async function deleteEndpoint(t: TenantTx, id: string): Promise<boolean> 
     .returning({ id: webhookEndpoints.id });
   return gone.length > 0;
 }
+
+/** Serialises the tenant's endpoint creations for the rest of the transaction, so two at once cannot both pass the cap. */
+export async function lockTenantEndpoints(t: TenantTx): Promise<void> {
+  await t.tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${t.tenantId}`}, 0))`);
+}

@@ -1,6 +1,9 @@
 import type { Role } from './roles.js';
 
-/** API-key scopes of SPEC "Scoped API key"; roles map onto the same names (one permission model). */
+/**
+ * API-key scopes of SPEC "Scoped API key", and ours beyond it (`events:read`: the tenant's event log, for a server
+ * that reads it instead of, or besides, receiving webhooks); roles map onto the same names (one permission model).
+ */
 export const SCOPES = [
   'admin',
   '*',
@@ -14,6 +17,7 @@ export const SCOPES = [
   'feedback:read',
   'feedback:write',
   'llm:read',
+  'events:read',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -113,6 +113,17 @@ function parse(raw: string): URL {
   return url;
 }
 
+/**
+ * localhost, *.localhost (RFC 6761), 127.0.0.0/8 and ::1: the hosts a development setting may open to plain http (app
+ * manifests' URLs, webhook endpoints). Only the scheme rule asks this; the address check above still applies.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return host === '::1';
+}
+
 export const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
 export function exempt(host: string, policy: UrlPolicy): boolean {

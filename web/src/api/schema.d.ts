@@ -4041,7 +4041,7 @@ export interface paths {
                     "application/json": {
                         expires_at?: string | null;
                         name: string;
-                        scopes: ("admin" | "*" | "documents:read" | "documents:ingest" | "knowledge_bases:read" | "knowledge_bases:write" | "chat:query" | "connectors:read" | "connectors:sync" | "feedback:read" | "feedback:write" | "llm:read")[];
+                        scopes: ("admin" | "*" | "documents:read" | "documents:ingest" | "knowledge_bases:read" | "knowledge_bases:write" | "chat:query" | "connectors:read" | "connectors:sync" | "feedback:read" | "feedback:write" | "llm:read" | "events:read")[];
                     };
                 };
             };
@@ -7238,7 +7238,7 @@ export interface paths {
                     actor_id?: string;
                     limit?: number;
                     skip?: number;
-                    type?: "user.invited" | "user.invitation_revoked" | "user.invitation_link_issued" | "user.invitation_accepted" | "user.created" | "user.renamed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.password_changed" | "auth.login_failed" | "auth.otp_sign_in" | "auth.password_reset_requested" | "auth.password_reset_confirmed" | "sso.provider_saved" | "sso.provider_deleted" | "sso.settings_changed" | "sso.admin_consent" | "sso.identity_linked" | "sso.sign_in" | "api_key.created" | "api_key.revoked" | "llm.provider_key_set" | "llm.provider_key_rotated" | "llm.provider_key_deleted" | "llm.model_activated" | "llm.model_deactivated" | "llm.model_preference_changed" | "llm.access_rules_set" | "llm.access_rules_cleared" | "oauth.client_created" | "oauth.client_updated" | "oauth.client_deleted" | "app.imported" | "app.installed" | "app.upgraded" | "app.uninstalled" | "memory.deleted" | "folder.deleted";
+                    type?: "user.invited" | "user.invitation_revoked" | "user.invitation_link_issued" | "user.invitation_accepted" | "user.created" | "user.renamed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.password_changed" | "auth.login_failed" | "auth.otp_sign_in" | "auth.password_reset_requested" | "auth.password_reset_confirmed" | "sso.provider_saved" | "sso.provider_deleted" | "sso.settings_changed" | "sso.admin_consent" | "sso.identity_linked" | "sso.sign_in" | "api_key.created" | "api_key.revoked" | "llm.provider_key_set" | "llm.provider_key_rotated" | "llm.provider_key_deleted" | "llm.model_activated" | "llm.model_deactivated" | "llm.model_preference_changed" | "llm.access_rules_set" | "llm.access_rules_cleared" | "oauth.client_created" | "oauth.client_updated" | "oauth.client_deleted" | "app.imported" | "app.installed" | "app.upgraded" | "app.uninstalled" | "memory.deleted" | "folder.deleted" | "webhook.endpoint_created" | "webhook.endpoint_updated" | "webhook.endpoint_deleted" | "webhook.secret_rotated";
                 };
                 header?: never;
                 path?: never;
@@ -11245,6 +11245,225 @@ export interface paths {
                     };
                     content: {
                         "text/event-stream": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's events of the last 30 days, newest first
+         * @description Filter by `type` and by `since` (at or after that time). Events older than 30 days are not listed, whether or not they are purged yet.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description Only events created at or after this time (within the last 30 days) */
+                    since?: string;
+                    skip?: number;
+                    type?: "document.indexed" | "document.failed" | "document.deleted" | "batch.completed" | "reindex.completed" | "feedback.created" | "app.installed" | "app.uninstalled" | "user.invited" | "user.joined" | "api_key.created" | "api_key.revoked" | "llm.provider.health_changed" | "endpoint.disabled" | "webhook.test";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                /** @description The type's payload: ids, names, statuses and counts, never a secret or a document's text */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description evt_ and 26 base32 characters; the webhook-id header of its deliveries */
+                                id: string;
+                                /** Format: uuid */
+                                tenant_id: string;
+                                type: string;
+                            }[];
+                            limit: number;
+                            skip: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event of the last 30 days */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description evt_ and 26 base32 characters */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            /** @description The type's payload: ids, names, statuses and counts, never a secret or a document's text */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** @description evt_ and 26 base32 characters; the webhook-id header of its deliveries */
+                            id: string;
+                            /** Format: uuid */
+                            tenant_id: string;
+                            type: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
                             code?: string;
                             detail: unknown;
                         };
@@ -17458,6 +17677,742 @@ export interface paths {
                             role: string;
                             /** @description pending, accepted, revoked or expired */
                             status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints (never their secrets) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    skip?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                created_at: string;
+                                description: string | null;
+                                /** @description Why the service disabled the endpoint; null when enabled or disabled by an admin */
+                                disabled_reason: string | null;
+                                enabled: boolean;
+                                event_types: string[];
+                                /** @description The first failed attempt since the last success */
+                                failing_since: string | null;
+                                /** @description A rotated-out secret still signs beside the current one */
+                                has_previous_secret: boolean;
+                                /** Format: uuid */
+                                id: string;
+                                updated_at: string;
+                                url: string;
+                            }[];
+                            limit: number;
+                            skip: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a webhook endpoint (its signing secret is shown once)
+         * @description The URL must be https (http only to a loopback host when the operator sets WEBHOOK_ALLOW_HTTP_LOOPBACK) and pass the same address policy as provider base URLs (PROVIDER_ALLOW_PRIVATE_URLS, PROVIDER_ALLOWED_HOSTS). At most WEBHOOK_ENDPOINTS_MAX per tenant.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string | null;
+                        /** @description Default true */
+                        enabled?: boolean;
+                        /** @description The event types sent to the endpoint, or ["*"] for every type (then alone) */
+                        event_types: ("document.indexed" | "document.failed" | "document.deleted" | "batch.completed" | "reindex.completed" | "feedback.created" | "app.installed" | "app.uninstalled" | "user.invited" | "user.joined" | "api_key.created" | "api_key.revoked" | "llm.provider.health_changed" | "endpoint.disabled" | "*")[];
+                        /** @description https (http only to a loopback host, when the operator allows it); no user name or password; a public address */
+                        url: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            description: string | null;
+                            /** @description Why the service disabled the endpoint; null when enabled or disabled by an admin */
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            event_types: string[];
+                            /** @description The first failed attempt since the last success */
+                            failing_since: string | null;
+                            /** @description A rotated-out secret still signs beside the current one */
+                            has_previous_secret: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description whsec_ and the base64 key (Standard Webhooks); shown this once */
+                            secret: string;
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint (never its secret) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            description: string | null;
+                            /** @description Why the service disabled the endpoint; null when enabled or disabled by an admin */
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            event_types: string[];
+                            /** @description The first failed attempt since the last success */
+                            failing_since: string | null;
+                            /** @description A rotated-out secret still signs beside the current one */
+                            has_previous_secret: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint and its deliveries */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint; enabling a disabled one resumes its deliveries */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string | null;
+                        /** @description true re-enables a disabled endpoint (clearing disabled_reason and failing_since) */
+                        enabled?: boolean;
+                        /** @description The event types sent to the endpoint, or ["*"] for every type (then alone) */
+                        event_types?: ("document.indexed" | "document.failed" | "document.deleted" | "batch.completed" | "reindex.completed" | "feedback.created" | "app.installed" | "app.uninstalled" | "user.invited" | "user.joined" | "api_key.created" | "api_key.revoked" | "llm.provider.health_changed" | "endpoint.disabled" | "*")[];
+                        /** @description https (http only to a loopback host, when the operator allows it); no user name or password; a public address */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            description: string | null;
+                            /** @description Why the service disabled the endpoint; null when enabled or disabled by an admin */
+                            disabled_reason: string | null;
+                            enabled: boolean;
+                            event_types: string[];
+                            /** @description The first failed attempt since the last success */
+                            failing_since: string | null;
+                            /** @description A rotated-out secret still signs beside the current one */
+                            has_previous_secret: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            updated_at: string;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/webhooks/endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret (shown once); the previous one keeps signing beside it for 24 hours */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Until then deliveries are signed with the previous secret too */
+                            previous_secret_expires_at: string;
+                            /** @description whsec_ and the base64 key (Standard Webhooks); shown this once */
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to this endpoint only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            event_id: string;
                         };
                     };
                 };

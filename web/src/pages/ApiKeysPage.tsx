@@ -10,7 +10,7 @@ import { PagedTable } from '../components/ResourceTable';
 
 const PAGE_SIZE = 20;
 type Scope = BodyOf<'/api/v1/api-keys/', 'post'>['scopes'][number];
-const SCOPES: Scope[] = ['documents:read', 'documents:ingest', 'knowledge_bases:read', 'knowledge_bases:write', 'chat:query', 'feedback:read', 'feedback:write', 'llm:read', 'connectors:read', 'connectors:sync', 'admin'];
+const SCOPES: Scope[] = ['documents:read', 'documents:ingest', 'knowledge_bases:read', 'knowledge_bases:write', 'chat:query', 'feedback:read', 'feedback:write', 'llm:read', 'events:read', 'connectors:read', 'connectors:sync', 'admin'];
 
 export function ApiKeysPage() {
   const [creating, setCreating] = useState(false);

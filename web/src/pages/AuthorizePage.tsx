@@ -32,6 +32,7 @@ const SCOPE_TEXT: Record<string, string> = {
   'feedback:read': 'Read feedback',
   'feedback:write': 'Give feedback',
   'llm:read': 'See the language models',
+  'events:read': 'Read the log of what changed in the workspace',
   admin: 'Administer the workspace, within your own role',
 };
 

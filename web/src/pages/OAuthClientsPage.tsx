@@ -14,7 +14,7 @@ type Client = ResultOf<'/api/v1/oauth-clients/{client_id}', 'get'>;
 type Created = ResultOf<'/api/v1/oauth-clients/', 'post'>;
 
 /** The scopes a client may be allowed to ask for (docs/oauth.md §2); `openid` is required. */
-const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'documents:read', 'documents:ingest', 'knowledge_bases:read', 'knowledge_bases:write', 'chat:query', 'connectors:read', 'connectors:sync', 'feedback:read', 'feedback:write', 'llm:read', 'admin'];
+const SCOPES = ['openid', 'profile', 'email', 'offline_access', 'documents:read', 'documents:ingest', 'knowledge_bases:read', 'knowledge_bases:write', 'chat:query', 'connectors:read', 'connectors:sync', 'feedback:read', 'feedback:write', 'llm:read', 'events:read', 'admin'];
 
 /** What the service allows when a client is registered without scopes: every scope but admin. */
 const DEFAULT_SCOPES = SCOPES.filter((s) => s !== 'admin');

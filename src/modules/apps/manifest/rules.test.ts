@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareSemver } from './semver.js';
 import { patternProblem, recordSchemaIssues } from './record-schema.js';
-import { isLoopbackHost, urlProblem } from './urls.js';
+import { isLoopbackHost } from '../../../platform/net/address-policy.js';
+import { urlProblem } from './urls.js';
 import { resolveLocalRef, shapeOf } from './json-shape.js';
 
 /** The rules beside the manifest schema, on their own (no service). */

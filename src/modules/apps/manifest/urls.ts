@@ -1,16 +1,8 @@
-import { isIP } from 'node:net';
+import { isLoopbackHost } from '../../../platform/net/address-policy.js';
 
 export interface UrlPolicy {
   /** http:// is accepted for loopback hosts (APPS_ALLOW_HTTP_LOOPBACK, development only). */
   allowHttpLoopback: boolean;
-}
-
-/** localhost, *.localhost (RFC 6761), 127.0.0.0/8 and ::1. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  return host === '::1';
 }
 
 /**
