@@ -5,14 +5,21 @@ import { notifyDone, notifyError } from './notify';
 /**
  * One page of a list the API pages with skip/limit. `key` names the list and its filters (the page is added to it):
  * a change of filter is a new query, and invalidating the key's first element refreshes every page. The previous
- * page stays on screen while the next loads.
+ * page stays on screen while the next loads. `refetchEvery` (ms) keeps reloading the page while it answers a number
+ * for the data shown (e.g. while some row is still in progress), and stops when it answers false.
  */
-export function usePagedQuery<T>(key: QueryKey, fetchPage: (range: { skip: number; limit: number }) => Promise<T>, pageSize: number) {
+export function usePagedQuery<T>(
+  key: QueryKey,
+  fetchPage: (range: { skip: number; limit: number }) => Promise<T>,
+  pageSize: number,
+  refetchEvery?: (data: T | undefined) => number | false,
+) {
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: [...key, page],
     queryFn: () => fetchPage({ skip: (page - 1) * pageSize, limit: pageSize }),
     placeholderData: keepPreviousData,
+    refetchInterval: refetchEvery ? (current) => refetchEvery(current.state.data) : false,
   });
   return { query, page, setPage, pageSize };
 }
