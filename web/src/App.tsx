@@ -20,6 +20,8 @@ import { AcceptInvitationPage, ResetPasswordPage } from './pages/AccountLinkPage
 import { SsoCallbackPage } from './pages/SsoCallbackPage';
 import { AuthorizePage } from './pages/AuthorizePage';
 import { OAuthClientsPage } from './pages/OAuthClientsPage';
+import { WebhooksPage } from './pages/WebhooksPage';
+import { WebhookEndpointPage } from './pages/WebhookEndpointPage';
 
 /** Routes a visitor may open without signing in (links from mails, the sign-in page itself). */
 const PUBLIC_PATHS = ['/sign-in', '/accept-invitation', '/reset-password', '/sso/callback'];
@@ -70,6 +72,8 @@ export function App() {
         <Route path="/settings" element={<Allowed needs={needsOf('/settings')}><SettingsPage /></Allowed>} />
         <Route path="/apps" element={<Allowed needs={needsOf('/apps')}><AppsPage /></Allowed>} />
         <Route path="/oauth-clients" element={<Allowed needs={needsOf('/oauth-clients')}><OAuthClientsPage /></Allowed>} />
+        <Route path="/webhooks" element={<Allowed needs={needsOf('/webhooks')}><WebhooksPage /></Allowed>} />
+        <Route path="/webhooks/:endpointId" element={<Allowed needs={needsOf('/webhooks')}><WebhookEndpointPage /></Allowed>} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -18,6 +18,7 @@ export const SECTIONS = [
   { to: '/api-keys', label: 'API keys', needs: ['admin'] },
   { to: '/apps', label: 'Apps', needs: ['admin'] },
   { to: '/oauth-clients', label: 'OAuth clients', needs: ['admin'] },
+  { to: '/webhooks', label: 'Webhooks', needs: ['admin'] },
   { to: '/audit', label: 'Audit log', needs: ['admin'] },
   { to: '/settings', label: 'Settings', needs: ['admin'] },
 ] as const;
