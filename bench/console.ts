@@ -6,6 +6,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -32,7 +34,8 @@ for (const file of files) {
   rows.push(`| \`${path.relative(DIST, file)}\` | ${(bytes.length / 1024).toFixed(1)} KB | ${(zipped / 1024).toFixed(1)} KB |`);
 }
 
-const service = await startServiceProcess();
+// Webhook endpoints on loopback, for the screenshot of the Webhooks page (a receiver of this process answers them).
+const service = await startServiceProcess({ WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true', PROVIDER_ALLOWED_HOSTS: '127.0.0.1' });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 const loads: number[] = [];
 const domReady: number[] = [];
@@ -85,11 +88,35 @@ async function screenshots(url: string, dataDir: string): Promise<void> {
     await page.getByTestId('batch-summary').filter({ hasText: 'done' }).waitFor({ timeout: 120_000 });
   }
   await page.screenshot({ path: path.join(ROOT, 'docs/console/documents.png'), fullPage: true });
-  for (const [link, file] of [['Models', 'models'], ['Users', 'users'], ['API keys', 'api-keys'], ['Settings', 'settings'], ['Audit log', 'audit'], ['Apps', 'apps'], ['OAuth clients', 'oauth-clients'], ['Ask', 'ask'], ['Feedback', 'feedback']] as const) {
+  const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('ok')));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  await seedWebhooks(url, `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`);
+  for (const [link, file] of [['Models', 'models'], ['Users', 'users'], ['API keys', 'api-keys'], ['Settings', 'settings'], ['Audit log', 'audit'], ['Apps', 'apps'], ['OAuth clients', 'oauth-clients'], ['Webhooks', 'webhooks'], ['Ask', 'ask'], ['Feedback', 'feedback']] as const) {
     await page.getByRole('link', { name: link, exact: true }).click();
     await page.waitForLoadState('networkidle');
     // A page shows a loader until its data arrives (after networkidle on a loaded machine): picture the data.
     await page.locator('.mantine-Loader-root').first().waitFor({ state: 'detached', timeout: 30_000 }).catch(() => {});
     await page.screenshot({ path: path.join(ROOT, `docs/console/${file}.png`) });
+  }
+  receiver.close();
+}
+
+/** Two webhook endpoints of the demo tenant (one taking every event), each sent a test event. */
+async function seedWebhooks(url: string, receiverUrl: string): Promise<void> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@acme.io', password: 'a long demo passphrase 1', tenant_id: 'acme' }),
+  });
+  const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+  const endpoints = [
+    { url: `${receiverUrl}/orders/webhooks`, description: 'Order system', event_types: ['document.indexed', 'document.failed', 'batch.completed'] },
+    { url: `${receiverUrl}/archive`, description: 'Compliance archive', event_types: ['*'] },
+  ];
+  for (const endpoint of endpoints) {
+    const created = await fetch(`${url}/api/v1/webhooks/endpoints`, { method: 'POST', headers, body: JSON.stringify(endpoint) });
+    if (created.status !== 201) throw new Error(`webhook endpoint: ${created.status} ${await created.text()}`);
+    const { id } = (await created.json()) as { id: string };
+    await fetch(`${url}/api/v1/webhooks/endpoints/${id}/test`, { method: 'POST', headers });
   }
 }
