@@ -32,8 +32,8 @@ export async function insertEventWithDeliveries(
 export async function endpointsWithoutQueuedPump(t: TenantTx, pumpQueue: string, endpointIds: string[]): Promise<string[]> {
   if (endpointIds.length === 0) return [];
   const found = await rows<{ id: string }>(t.tx, sql`
-    SELECT id::text FROM unnest(${`{${endpointIds.join(',')}}`}::uuid[]) AS id
+    SELECT u.id::text AS id FROM unnest(${`{${endpointIds.join(',')}}`}::uuid[]) AS u(id)
     WHERE NOT EXISTS (SELECT 1 FROM job_queue j WHERE j.queue = ${pumpQueue} AND j.status = 'queued'
-                      AND j.tenant_id = ${t.tenantId} AND j.payload->>'endpointId' = id::text AND j.run_after <= now())`);
+                      AND j.tenant_id = ${t.tenantId} AND j.payload->>'endpointId' = u.id::text AND j.run_after <= now())`);
   return found.map((r) => r.id);
 }
