@@ -140,6 +140,15 @@ export interface Config {
     /** Callback URLs besides PUBLIC_BASE_URL/api/auth/sso/idp/callback that an IdP may send the browser back to. */
     redirectUris: string[];
   };
+  /** Outbound webhooks' delivery (modules/webhooks/delivery): URLs follow `provider`'s address policy. */
+  webhooks: {
+    /** Deliveries of one tenant sent at once (its pump jobs running at once). */
+    tenantInFlight: number;
+    /** Pump jobs one process runs at once (each sends one request at a time). */
+    concurrency: number;
+    /** How long a receiver has to answer (2xx) before the attempt counts as failed. */
+    timeoutMs: number;
+  };
   /** Interval of the `: ping` comment on answer streams (chat/query with stream: true). */
   sseHeartbeatMs: number;
   chat: {
@@ -456,6 +465,11 @@ export function loadConfig(env: Env = process.env, context: ConfigContext = { co
     sso: {
       allowHttpIssuers: bool(env, 'SSO_ALLOW_HTTP_ISSUERS', false),
       redirectUris: ssoRedirectUris(env),
+    },
+    webhooks: {
+      tenantInFlight: int(env, 'WEBHOOK_TENANT_IN_FLIGHT', 4, 1, 64),
+      concurrency: int(env, 'WEBHOOK_CONCURRENCY', 16, 1, 256),
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 60_000),
     },
     sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),
     chat: {
