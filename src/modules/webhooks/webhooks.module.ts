@@ -4,6 +4,8 @@ import { mountRoutes } from '../../platform/http/route.js';
 import { createGuardedClient } from '../../platform/net/guarded-fetch.js';
 import type { Mailer } from '../mail/index.js';
 import type { Module } from '../module.js';
+import { deliveriesRoutes } from './deliveries.routes.js';
+import { createDeliveriesService } from './deliveries.service.js';
 import { deliverySeries } from './delivery/metrics.js';
 import { pumpJob } from './delivery/pump.js';
 import { deliveryTasks } from './delivery/tasks.js';
@@ -20,6 +22,7 @@ export function createWebhooks(ctx: CoreContext, deps: WebhooksDeps): { module: 
   const { config } = ctx;
   // Endpoint URLs are tenants' URLs like providers' base URLs: the same operator policy, checked at every connect.
   const client = createGuardedClient({ policy: { allowPrivate: config.provider.allowPrivateUrls, allowedHosts: config.provider.allowedHosts } });
+  const deliveries = createDeliveriesService({ clock: ctx.clock });
   const pump = pumpJob({
     db: ctx.db,
     clock: ctx.clock,
@@ -34,7 +37,7 @@ export function createWebhooks(ctx: CoreContext, deps: WebhooksDeps): { module: 
   return {
     module: {
       name: 'webhooks',
-      routes: (app) => mountRoutes(app, []),
+      routes: (app) => mountRoutes(app, [...deliveriesRoutes(deliveries)]),
       jobs: [pump],
       tasks: deliveryTasks(ctx),
     },

@@ -9,7 +9,7 @@
 export interface ErrorSpec {
   status: number;
   message: string;
-  area: 'general' | 'auth' | 'users' | 'api-keys' | 'idempotency' | 'documents' | 'llm' | 'chat' | 'apps' | 'oauth';
+  area: 'general' | 'auth' | 'users' | 'api-keys' | 'idempotency' | 'documents' | 'llm' | 'chat' | 'apps' | 'oauth' | 'webhooks';
 }
 
 export const ERROR_CODES = {
@@ -165,6 +165,12 @@ export const ERROR_CODES = {
   app_asset_too_large: { status: 413, message: "The file is larger than the app's max_file_bytes", area: 'apps' },
   app_asset_storage_quota: { status: 413, message: "The installation's files would exceed the app's max_total_bytes", area: 'apps' },
   app_asset_type_not_allowed: { status: 415, message: "The file's content is not of a type the app's manifest allows", area: 'apps' },
+
+  // Webhooks.
+  webhook_endpoint_not_found: { status: 404, message: 'Webhook endpoint not found', area: 'webhooks' },
+  webhook_endpoint_disabled: { status: 409, message: 'The webhook endpoint is disabled; enable it first', area: 'webhooks' },
+  webhook_delivery_not_found: { status: 404, message: 'Webhook delivery not found', area: 'webhooks' },
+  delivery_pending: { status: 409, message: 'The delivery is already pending; it is sent at its next attempt', area: 'webhooks' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -11,6 +11,7 @@ const AREAS: Record<ErrorSpec['area'], string> = {
   chat: 'Chat, conversations and feedback',
   apps: 'Third-party apps',
   oauth: 'OAuth clients (the token and revocation endpoints answer RFC 6749 errors instead: docs/oauth.md)',
+  webhooks: 'Webhooks and the event log',
 };
 
 /** docs/errors.md, rendered from the error table (`npm run docs:errors` writes it; a test checks it is current). */
