@@ -19,6 +19,7 @@ const NO_BODY: Record<string, string> = {
   'POST /api/auth/sso/providers/{provider_id}/test': 'the provider is the path (and the tenant the query): the test tries what is saved',
   'POST /api/v1/app-platform/apps/{app_id}/launch-token': 'the app is the path; the signed-in user who opens it is the caller',
   'POST /api/auth/session/destroy': 'the service_session cookie is the whole input',
+  'POST /api/v1/webhooks/endpoints/{id}/deliveries/{delivery_id}/retry': 'the delivery is the path: it is sent again as it was',
 };
 
 // Known gaps being fixed elsewhere, each a line of the test's own wording; empty when there are none.
