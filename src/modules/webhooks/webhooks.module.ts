@@ -36,7 +36,7 @@ export function createWebhooks(ctx: CoreContext, deps: WebhooksDeps): { module: 
     client,
     series: deliverySeries(ctx.metrics),
     log: ctx.log,
-    settings: config.webhooks,
+    settings: { ...config.webhooks, jobLeaseSec: config.worker.jobLeaseSec },
     mailer: deps.mailer,
     tenantAdmins: deps.tenantAdmins,
   });

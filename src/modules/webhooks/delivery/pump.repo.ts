@@ -85,6 +85,14 @@ export async function pendingOutlook(t: TenantTx, endpointId: string, now: SQL):
   return { due: row?.due === true, waitSec: row?.wait_sec == null ? null : Number(row.wait_sec) };
 }
 
+/** Seconds until the endpoint's pump lease runs out (0 when none is held), or null when it is disabled or gone. */
+export async function pumpLeaseLeftSec(t: TenantTx, endpointId: string, now: SQL): Promise<number | null> {
+  const [row] = await rows<{ left_sec: string | number }>(t.tx, sql`
+    SELECT greatest(0, coalesce(extract(epoch FROM pump_lease_until - ${now}), 0)) AS left_sec
+    FROM webhook_endpoints WHERE tenant_id = ${t.tenantId} AND id = ${endpointId} AND enabled`);
+  return row ? Number(row.left_sec) : null;
+}
+
 /** Whether a pump of this endpoint is queued to run within `withinSec` (so another one need not be). */
 export async function pumpQueuedWithin(t: TenantTx, queue: string, endpointId: string, withinSec: number, now: SQL): Promise<boolean> {
   const [{ queued }] = await rows<{ queued: boolean }>(t.tx, sql`

@@ -12,6 +12,7 @@ import type { DeliverySeries } from './metrics.js';
 import { recordOutcome, type OutcomeDeps } from './outcome.js';
 import {
   acquirePumpLease,
+  pumpLeaseLeftSec,
   cancelPendingOfDisabled,
   dueDeliveries,
   extendPumpLease,
@@ -26,6 +27,8 @@ import { sendWebhook } from './send.js';
 interface PumpSettings {
   /** WEBHOOK_TIMEOUT_MS: a receiver's time to answer. */
   timeoutMs: number;
+  /** JOB_LEASE_SEC: how soon the operator wants a dead worker's jobs taken up; the pump's leases are at most this. */
+  jobLeaseSec: number;
   /** WEBHOOK_TENANT_IN_FLIGHT: pumps of one tenant running at once, so deliveries it sends at once. */
   tenantInFlight: number;
   /** WEBHOOK_CONCURRENCY: pumps this process runs at once. */
@@ -42,8 +45,9 @@ export interface PumpDeps extends OutcomeDeps {
   settings: PumpSettings;
 }
 
-/** The job's lease; its heartbeat renews it while a pump works. */
-const JOB_LEASE_SEC = 60;
+/** The job's lease at most (its heartbeat renews it while a pump works), and the endpoint lease's margin at most. */
+const MAX_LEASE_SEC = 60;
+const MAX_MARGIN_SEC = 30;
 /** A pump hands its worker slot back after this long (well inside its job lease) and queues itself again. */
 const ROUND_BUDGET_MS = 20_000;
 /** Due deliveries read per query: sent one at a time, in event order. */
@@ -57,7 +61,7 @@ export function pumpJob(deps: PumpDeps): JobHandler {
   return {
     queue: PUMP_QUEUE,
     concurrency: deps.settings.concurrency,
-    leaseSec: JOB_LEASE_SEC,
+    leaseSec: Math.min(MAX_LEASE_SEC, deps.settings.jobLeaseSec),
     // Every pump job, whoever enqueued it (any module's emitEvent), is held to the operator's cap per tenant.
     tenantCap: deps.settings.tenantInFlight,
     handle: (job, { signal }) => pump(deps, tenantDb(deps.db, job.tenantId!), String(job.payload.endpointId), signal),
@@ -66,13 +70,19 @@ export function pumpJob(deps: PumpDeps): JobHandler {
 
 async function pump(deps: PumpDeps, tenant: TenantDb, endpointId: string, signal: AbortSignal): Promise<void> {
   const now = () => queueNow(deps.clock.advancedMs);
-  const leaseSec = Math.ceil(deps.settings.timeoutMs / 1000) + 30; // one attempt and its records, extended before each
+  // One attempt and its records, extended before each; a dead holder's endpoint is free again this soon after.
+  const leaseSec = Math.ceil(deps.settings.timeoutMs / 1000) + Math.min(MAX_MARGIN_SEC, deps.settings.jobLeaseSec);
   const started = performance.now();
   let requeue = false;
   let held: LeasedEndpoint | null = await tenant.run((t) => acquirePumpLease(t, endpointId, leaseSec, now()));
   if (!held) {
-    // Another live pump works on it (and will look again after releasing it), or it is disabled or gone.
-    await tenant.run((t) => cancelPendingOfDisabled(t, endpointId));
+    // Another pump holds it (and looks again after releasing it), or it is disabled or gone. The holder may have died
+    // with its process: a pump queued for when its lease runs out takes over then, rather than the next sweep.
+    const leftSec = await tenant.run(async (t) => {
+      await cancelPendingOfDisabled(t, endpointId);
+      return pumpLeaseLeftSec(t, endpointId, now());
+    });
+    if (leftSec !== null) await schedulePump(deps, tenant, endpointId, leftSec + 1);
     return;
   }
   try {
