@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreContext } from '../platform/context.js';
 import type { Module } from './module.js';
-import { createUsers, type RevokeSessions } from './users/index.js';
+import { activeAdminEmails, createUsers, type RevokeSessions } from './users/index.js';
 import { createAuth, revokeUserRefreshTokens } from './auth/index.js';
 import { createMail } from './mail/index.js';
 import { createAudit } from './audit/index.js';
@@ -86,6 +86,6 @@ export function createModules(ctx: CoreContext): Module[] {
     sso.module,
     apps.module,
     appContent.module,
-    createWebhooks(ctx).module,
+    createWebhooks(ctx, { mailer: mail.mailer, tenantAdmins: activeAdminEmails }).module,
   ];
 }

@@ -140,12 +140,18 @@ export interface Config {
     /** Callback URLs besides PUBLIC_BASE_URL/api/auth/sso/idp/callback that an IdP may send the browser back to. */
     redirectUris: string[];
   };
-  /** Outbound webhooks (modules/webhooks). Endpoint URLs follow `provider`'s address policy. */
+  /** Outbound webhooks (modules/webhooks): endpoints and their delivery. URLs follow `provider`'s address policy. */
   webhooks: {
     /** http:// endpoint URLs allowed when the host is a loopback one (development and tests); https only otherwise. */
     allowHttpLoopback: boolean;
     /** Endpoints one tenant may have. */
     endpointsMax: number;
+    /** Deliveries of one tenant sent at once (its pump jobs running at once). */
+    tenantInFlight: number;
+    /** Pump jobs one process runs at once (each sends one request at a time). */
+    concurrency: number;
+    /** How long a receiver has to answer (2xx) before the attempt counts as failed. */
+    timeoutMs: number;
   };
   /** Interval of the `: ping` comment on answer streams (chat/query with stream: true). */
   sseHeartbeatMs: number;
@@ -467,6 +473,9 @@ export function loadConfig(env: Env = process.env, context: ConfigContext = { co
     webhooks: {
       allowHttpLoopback: bool(env, 'WEBHOOK_ALLOW_HTTP_LOOPBACK', false),
       endpointsMax: int(env, 'WEBHOOK_ENDPOINTS_MAX', 20, 1, 1000),
+      tenantInFlight: int(env, 'WEBHOOK_TENANT_IN_FLIGHT', 4, 1, 64),
+      concurrency: int(env, 'WEBHOOK_CONCURRENCY', 16, 1, 256),
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 60_000),
     },
     sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),
     chat: {

@@ -10,6 +10,9 @@ import { eventually } from '../support/eventually.js';
 import { followEvents, removeMember, startMember, trickle, type Member } from './cluster.js';
 import { cli as runCli } from '../support/processes.js';
 import { REDACTED } from '../../src/platform/http/secret.js';
+import { Webhook } from 'standardwebhooks';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /**
  * The multi-process deployment, as an operator runs it on several machines: two RUN_MODE=api and
@@ -85,6 +88,10 @@ beforeAll(async () => {
     RATE_LIMIT_KEY_CREATIONS_PER_TENANT_PER_MINUTE: String(KEY_CREATIONS_PER_MINUTE),
     METRICS_TOKEN,
     JOB_LEASE_SEC: String(LEASE_SEC),
+    // Webhook receivers on loopback (the test's own); an endpoint's pump lease is this plus the job lease.
+    WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true',
+    PROVIDER_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_TIMEOUT_MS: '5000',
     JOB_POLL_INTERVAL_MS: '200',
     WORKER_CONCURRENCY: '2',
     DATABASE_POOL_SIZE: '4',
@@ -234,6 +241,75 @@ describe.runIf(enabled)('two API and two worker processes on PostgreSQL, Redis a
     expect(counts.dropped, counts.droppedDetail.join('\n')).toBe(0);
     expect(counts.firstTry + counts.afterRetry).toBe(counts.requests);
     expect(counts.requests).toBeGreaterThan(100);
+  });
+
+  it('a worker killed with SIGKILL while it delivers a webhook loses no event: another delivers it after the leases', async () => {
+    // A receiver that holds the first request open (the worker is killed meanwhile) and answers the rest.
+    const received: { id: string; verified: boolean }[] = [];
+    let secret = '';
+    let hold = true;
+    const receiver = createServer(async (req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks).toString('utf8');
+      let verified = true;
+      try {
+        new Webhook(secret).verify(body, req.headers as Record<string, string>);
+      } catch {
+        verified = false;
+      }
+      received.push({ id: String(req.headers['webhook-id']), verified });
+      if (hold) {
+        hold = false;
+        return; // never answered: its worker dies holding it
+      }
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const made = await fetch(api1.url('/api/v1/webhooks/endpoints'), {
+        method: 'POST',
+        headers: { ...a.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ url, event_types: ['*'] }),
+      });
+      expect(made.status).toBe(201);
+      const endpoint = (await made.json()) as { id: string; secret: string };
+      secret = endpoint.secret;
+      const sent = await fetch(api2.url(`/api/v1/webhooks/endpoints/${endpoint.id}/test`), { method: 'POST', headers: a.auth });
+      expect(sent.status).toBe(202);
+      const { event_id: eventId } = (await sent.json()) as { event_id: string };
+
+      // The worker whose pump holds the delivery, found by its lease on the pump job, is killed mid-request.
+      await eventually('the first attempt to reach the receiver', async () => received.length, (n) => n >= 1, 60_000, 20);
+      const holder = await eventually(
+        'the pump job holding the delivery',
+        async () => (await sql.query<{ locked_by: string }>(`SELECT locked_by FROM job_queue WHERE queue = 'webhook.pump' AND status = 'running'`)).rows,
+        (rows) => rows.length === 1,
+        10_000,
+        20,
+      );
+      const worker = [worker1, worker2].find((w) => holder[0].locked_by.startsWith(`worker-${w.pid}-`))!;
+      expect(worker).toBeDefined();
+      expect((await worker.stop('SIGKILL')).signal).toBe('SIGKILL');
+      await worker.restart();
+
+      // Delivered again (at least once), recorded as succeeded, every request signed with the endpoint's secret.
+      const delivery = await eventually(
+        'the delivery to succeed after the leases ran out',
+        async () => (await sql.query<{ status: string; attempts: number }>(`SELECT status, attempts FROM webhook_deliveries WHERE event_id = $1`, [eventId])).rows,
+        (rows) => rows.length === 1 && rows[0].status === 'succeeded',
+        90_000,
+        200,
+      );
+      expect(delivery[0].attempts).toBe(1); // the killed attempt was never recorded: only the one that succeeded
+      expect(received.map((r) => r.id)).toEqual([eventId, eventId]);
+      expect(received.every((r) => r.verified)).toBe(true);
+      report.webhookKill = { requests: received.length, attemptsRecorded: delivery[0].attempts };
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
 

@@ -6,8 +6,10 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { hasScopes, type Scope } from '../../platform/auth/scopes.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { audit } from '../audit/index.js';
+import { emitEvent } from '../webhooks/index.js';
 import { deleteApiKey, findApiKey, insertApiKey, listApiKeys } from './api-keys.repo.js';
 import { presentApiKey } from './api-keys.present.js';
+import type { ApiKeyRow } from './api-keys.table.js';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const PREFIX_LENGTH = 11; // "sk-" and 8 characters: enough to tell keys apart, useless to guess them
@@ -22,6 +24,9 @@ function generateApiKey(): string {
   }
   return out;
 }
+
+/** A key as the event log names it: the prefix identifies it, the key and its hash never enter the log. */
+const keyEvent = (row: Pick<ApiKeyRow, 'id' | 'name' | 'prefix' | 'scopes'>) => ({ api_key_id: row.id, name: row.name, prefix: row.prefix, scopes: row.scopes });
 
 export interface ApiKeysDeps {
   bus: EventBus;
@@ -58,6 +63,7 @@ export function createApiKeysService(deps: ApiKeysDeps) {
         targetName: name,
         details: { prefix: inserted.prefix, scopes, expires_at: expiresAt?.toISOString() ?? null },
       });
+      await emitEvent(t, 'api_key.created', keyEvent(inserted));
       return inserted;
     });
     const { masked_key: _masked, last_used_at: _lastUsed, ...shown } = presentApiKey(row);
@@ -84,6 +90,7 @@ export function createApiKeysService(deps: ApiKeysDeps) {
       await audit(t, 'api_key.revoked', principal, { targetId: id, targetName: key.name, details: { prefix: key.prefix } });
       const deleted = await deleteApiKey(t, id);
       if (!deleted) throw new AppError('api_key_not_found'); // deleted meanwhile: the event rolls back with this
+      await emitEvent(t, 'api_key.revoked', keyEvent(deleted));
       await bus.publish(AUTH_CHANNEL, { kind: 'api_key', hash: deleted.keyHash }, t.tx);
       return deleted;
     });

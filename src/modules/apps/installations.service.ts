@@ -8,6 +8,7 @@ import { AUTH_CHANNEL, type Authenticator, type AuthInvalidation } from '../../p
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError } from '../../platform/http/errors.js';
 import { audit } from '../audit/index.js';
+import { emitEvent } from '../webhooks/index.js';
 import { findVersion, findVisibleApp } from './apps.repo.js';
 import type { InstallationStatus } from './apps.table.js';
 import {
@@ -94,6 +95,7 @@ export function createInstallationsService(deps: InstallationsDeps) {
       await audit(t, 'app.installed', principal, {
         targetId: row.id, targetName: app.name, details: { app_id: app.id, version: version.version, permissions: row.grantedPermissions },
       });
+      await emitEvent(t, 'app.installed', { installation_id: row.id, app_id: app.id, app_name: app.name, version: version.version });
       return view(t, row.id);
     });
   }
@@ -153,6 +155,8 @@ export function createInstallationsService(deps: InstallationsDeps) {
       await announce(t, id);
       const app = await findVisibleApp(t, found.appId);
       await audit(t, 'app.uninstalled', principal, { targetId: id, targetName: app?.name ?? null, details: { app_id: found.appId, purge: purgeNow } });
+      const version = await findVersion(t, found.appVersionId);
+      await emitEvent(t, 'app.uninstalled', { installation_id: id, app_id: found.appId, app_name: app?.name ?? null, version: version?.version ?? null });
       return updateInstallation(t, id, {
         status: 'uninstalled',
         uninstalledAt: now,

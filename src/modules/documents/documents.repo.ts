@@ -98,16 +98,27 @@ export async function updateDocument(
   return row ?? null;
 }
 
+export type DeletedDocument = Pick<DocumentRow, 'id' | 'filename' | 'memoryId' | 'batchId' | 'status' | 'blobKey' | 'extractedKey'>;
+
 /**
- * Deletes the tenant's documents `ids`; chunks and jobs go with the rows (ON DELETE CASCADE). Returns the blob
- * keys of the deleted rows, which are the caller's to delete after commit.
+ * Deletes the tenant's documents `ids`; chunks and jobs go with the rows (ON DELETE CASCADE). Returns what the
+ * caller still needs of the deleted rows: their names for the event log, and their blob keys, which are the
+ * caller's to delete after commit.
  */
-export async function deleteDocuments({ tx, tenantId }: TenantTx, ids: readonly string[]): Promise<{ blobKey: string; extractedKey: string | null }[]> {
+export async function deleteDocuments({ tx, tenantId }: TenantTx, ids: readonly string[]): Promise<DeletedDocument[]> {
   if (ids.length === 0) return [];
   return tx
     .delete(documents)
     .where(and(eq(documents.tenantId, tenantId), inArray(documents.id, [...ids])))
-    .returning({ blobKey: documents.blobKey, extractedKey: documents.extractedKey });
+    .returning({
+      id: documents.id,
+      filename: documents.filename,
+      memoryId: documents.memoryId,
+      batchId: documents.batchId,
+      status: documents.status,
+      blobKey: documents.blobKey,
+      extractedKey: documents.extractedKey,
+    });
 }
 
 export async function statusCounts({ tx, tenantId }: TenantTx): Promise<Record<string, number>> {

@@ -18,3 +18,4 @@ export { sanitizeFilename } from './filename.js';
 export { contentDisposition } from './content-disposition.js';
 export { readUploadFields } from './multipart-fields.js';
 export { embeddingModelKey, parseEmbeddingModelKey } from './embedding-model.js';
+export { batchMayBeComplete } from './lifecycle-events.js';

@@ -20,6 +20,7 @@ export interface MailData {
   login_code: { code: string; expiresInMin: number };
   password_reset: { token: string; expiresInMin: number };
   password_changed: { at: Date };
+  webhook_endpoint_disabled: { url: string; reason: string };
 }
 export type MailKind = keyof MailData;
 
@@ -81,6 +82,18 @@ const TEMPLATES: Renderers = {
       subject: `Your password for ${ctx.tenantName} was changed`,
       text: `${lines.join('\n\n')}\n`,
       html: html('Your password was changed', lines),
+    };
+  },
+  webhook_endpoint_disabled(data, ctx) {
+    const lines = [
+      `A webhook endpoint of ${ctx.tenantName} was disabled: ${data.url}`,
+      data.reason,
+      'Its pending deliveries were cancelled. Once the receiver works again, enable the endpoint and replay the events it missed (the event log keeps 30 days).',
+    ];
+    return {
+      subject: `A webhook endpoint of ${ctx.tenantName} was disabled`,
+      text: `${lines.join('\n\n')}\n`,
+      html: html('A webhook endpoint was disabled', lines),
     };
   },
 };

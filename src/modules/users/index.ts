@@ -2,7 +2,7 @@
 export { createUsers } from './users.module.js';
 export type { RevokeSessions } from './users.service.js';
 export type { InvitationsService } from './invitations.service.js';
-export { findUser, findUserByEmail, findUserProfile, updateUser } from './users.repo.js';
+export { activeAdminEmails, findUser, findUserByEmail, findUserProfile, updateUser } from './users.repo.js';
 export type { UserRow } from './users.table.js';
 export { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 export { checkPassword } from './password-policy.js';

@@ -24,6 +24,7 @@ import { checkPassword } from './password-policy.js';
 import { findUser, findUserByEmail, insertUser } from './users.repo.js';
 import type { UserRow } from './users.table.js';
 import { checkRole, normaliseEmail } from './validation.js';
+import { userInvited, userJoined } from './user-events.js';
 import { hashOpaqueToken, opaqueTokenKind } from '../../platform/auth/opaque-token.js';
 
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
@@ -93,6 +94,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       if (existing) throw new AppError('already_member', `${email} already has an account in this tenant${existing.status === 'disabled' ? ' (disabled: enable it instead)' : ''}`);
       const row = await issue(t, actor, { email, role, name });
       await audit(t, 'user.invited', actor, { targetId: row.id, targetName: email, details: { email, role } });
+      await userInvited(t, row);
       return row;
     });
   }
@@ -114,6 +116,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       // A resend is a new invitation with the same terms: a new token, a new lifetime, the old link dead.
       const fresh = await issue(t, actor, { email: row.email, role: row.role, name: row.name });
       await audit(t, 'user.invited', actor, { targetId: fresh.id, targetName: row.email, details: { email: row.email, role: row.role, resent_from: row.id } });
+      await userInvited(t, fresh, row.id);
       return fresh;
     });
   }
@@ -184,6 +187,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
       const now = clock.now();
       await updateInvitation(t, row.id, { acceptedAt: now, acceptedUserId: user.id });
       await audit(t, 'user.invitation_accepted', { anonymous: true, userId: user.id }, { targetId: row.id, targetName: row.email, details: { email: row.email, role: row.role } });
+      await userJoined(t, user, 'invitation');
       return { t: { tenantId: t.tenantId }, user };
     });
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { TenantTx } from '../../platform/db/tenant-db.js';
 import type { UserProfile } from '../../platform/auth/authenticator.js';
 import type { Role } from '../../platform/auth/roles.js';
@@ -63,6 +63,16 @@ export async function lockActiveOwners(t: TenantTx): Promise<string[]> {
     .where(and(eq(users.tenantId, t.tenantId), eq(users.role, 'owner'), eq(users.status, 'active')))
     .for('update');
   return rows.map((r) => r.id);
+}
+
+/** The e-mail addresses of the tenant's active owners and admins: who is told what only they can act on. */
+export async function activeAdminEmails(t: TenantTx): Promise<string[]> {
+  const rows = await t.tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.tenantId, t.tenantId), inArray(users.role, ['owner', 'admin']), eq(users.status, 'active')))
+    .orderBy(asc(users.createdAt), asc(users.id));
+  return rows.map((r) => r.email);
 }
 
 /** What authentication caches of a user (the Authenticator's CredentialStore port): the user and its tenant's names. */

@@ -12,6 +12,7 @@ import { deleteUser, findUser, insertUser, listUsers, lockActiveOwners, updateUs
 import type { UserRow } from './users.table.js';
 import { checkName, checkRole, normaliseEmail, normaliseSlug } from './validation.js';
 import { mayManageOwners, type Actor } from './actor.js';
+import { userJoined } from './user-events.js';
 
 export type { Actor } from './actor.js';
 
@@ -49,6 +50,7 @@ export function createUsersService(deps: UsersDeps) {
         const t = { tx, tenantId: tenant.id };
         const owner = await insertUser(t, { email, name: input.adminName ?? '', passwordHash, role: 'owner' });
         await audit(t, 'user.created', 'operator', { targetId: owner.id, details: { email, role: 'owner' } });
+        await userJoined(t, owner, 'operator');
         return { tenant, owner };
       });
     } catch (error) {
@@ -79,6 +81,7 @@ export function createUsersService(deps: UsersDeps) {
       return await tenant.run(async (t) => {
         const user = await insertUser(t, { email, name, passwordHash, role });
         await audit(t, 'user.created', actor, { targetId: user.id, details: { email, role } });
+        await userJoined(t, user, actor === 'operator' ? 'operator' : 'admin');
         return user;
       });
     } catch (error) {

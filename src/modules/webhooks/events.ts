@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TenantTx } from '../../platform/db/tenant-db.js';
 import { enqueueJob } from '../../platform/jobs/queue.js';
-import { endpointsWithoutQueuedPump, insertEventWithDeliveries } from './events.repo.js';
+import { endpointsWithoutQueuedPump, insertEventsWithDeliveries, insertEventWithDeliveries } from './events.repo.js';
 
 /**
  * Every event type the log holds, in one place (and in docs/webhooks.md with each payload). An endpoint subscribes
@@ -67,6 +67,19 @@ export async function emitEvent(
   const endpointIds = await insertEventWithDeliveries(t, { id, type, data, onlyEndpoint: options.onlyEndpoint ?? null });
   for (const endpointId of await endpointsWithoutQueuedPump(t, PUMP_QUEUE, endpointIds)) await enqueuePump(t, endpointId);
   return { id, endpointIds };
+}
+
+/**
+ * `emitEvent` for many events of one type at once (one per document of a deleted folder, say): the same outbox rows,
+ * deliveries and pump jobs as that many calls, in two statements whatever the count. Answers the events' ids, in
+ * list order.
+ */
+export async function emitEvents(t: TenantTx, type: EventType, dataList: readonly Record<string, unknown>[]): Promise<string[]> {
+  if (dataList.length === 0) return [];
+  const events = dataList.map((data) => ({ id: newEventId(), data }));
+  const endpointIds = await insertEventsWithDeliveries(t, type, events);
+  for (const endpointId of await endpointsWithoutQueuedPump(t, PUMP_QUEUE, endpointIds)) await enqueuePump(t, endpointId);
+  return events.map((e) => e.id);
 }
 
 /** Queues a pump for the endpoint in the caller's transaction (after a delay, for a retry that is not due yet). */

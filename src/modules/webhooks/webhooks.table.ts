@@ -31,7 +31,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   pumpLeaseUntil: timestamp('pump_lease_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [unique().on(t.tenantId, t.id), index('webhook_endpoints_tenant').on(t.tenantId, t.createdAt)]);
+}, (t) => [unique('webhook_endpoints_tenant_id_id_key').on(t.tenantId, t.id), index('webhook_endpoints_tenant').on(t.tenantId, t.createdAt)]);
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
 export const webhookDeliveries = pgTable('webhook_deliveries', {

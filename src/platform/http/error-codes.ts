@@ -171,6 +171,8 @@ export const ERROR_CODES = {
   webhook_endpoint_not_found: { status: 404, message: 'Webhook endpoint not found', area: 'webhooks' },
   webhook_endpoint_limit: { status: 409, message: 'The tenant has as many webhook endpoints as it may have; delete one first', area: 'webhooks' },
   webhook_endpoint_disabled: { status: 409, message: 'The webhook endpoint is disabled; enable it first', area: 'webhooks' },
+  webhook_delivery_not_found: { status: 404, message: 'Webhook delivery not found', area: 'webhooks' },
+  delivery_pending: { status: 409, message: 'The delivery is already pending; it is sent at its next attempt', area: 'webhooks' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

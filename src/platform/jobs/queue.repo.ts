@@ -49,13 +49,16 @@ export async function insertJob(
   return inserted[0].id;
 }
 
-/** The next jobs, from the tenants with the fewest running jobs first, within each job's tenant cap. */
-export function claimJobs(tx: Tx, queue: string, workerId: string, limit: number, leaseSec: number, now: SQL): Promise<JobRow[]> {
+/**
+ * The next jobs, from the tenants with the fewest running jobs first, within each job's tenant cap (or the queue's,
+ * `queueTenantCap`, for a job enqueued without one).
+ */
+export function claimJobs(tx: Tx, queue: string, workerId: string, limit: number, leaseSec: number, now: SQL, queueTenantCap: number | null = null): Promise<JobRow[]> {
   return rows<JobRow>(tx, sql`
     WITH running AS (
       SELECT tenant_id, count(*) AS n FROM job_queue WHERE queue = ${queue} AND status = 'running' GROUP BY tenant_id
     ), candidates AS (
-      SELECT id, tenant_id, created_at, tenant_cap,
+      SELECT id, tenant_id, created_at, coalesce(tenant_cap, ${queueTenantCap}::int) AS tenant_cap,
              row_number() OVER (PARTITION BY tenant_id ORDER BY created_at) AS nth
       FROM job_queue
       WHERE queue = ${queue} AND status = 'queued' AND run_after <= ${now}

@@ -113,8 +113,9 @@ export class JobQueue {
     this.wake.emit(queue);
   }
 
-  async claim(queue: string, workerId: string, limit: number, leaseSec: number): Promise<Job[]> {
-    const claimed = await this.db.system((tx) => claimJobs(tx, queue, workerId, limit, leaseSec, this.now()));
+  /** `tenantCap`: the queue's cap per tenant, for jobs enqueued without one of their own (`JobHandler.tenantCap`). */
+  async claim(queue: string, workerId: string, limit: number, leaseSec: number, tenantCap: number | null = null): Promise<Job[]> {
+    const claimed = await this.db.system((tx) => claimJobs(tx, queue, workerId, limit, leaseSec, this.now(), tenantCap));
     return claimed.map(toJob);
   }
 

@@ -23,6 +23,11 @@ export interface JobHandler {
   queue: string;
   concurrency: number;
   leaseSec: number;
+  /**
+   * At most this many jobs of one tenant run at once in this queue, whoever enqueued them (a job enqueued with a
+   * `tenantCap` of its own keeps that one): for a queue whose writers cannot know the operator's setting.
+   */
+  tenantCap?: number;
   /** Throwing schedules a retry (with backoff) until the job's attempts are spent. */
   handle(job: Job, context: JobContext): Promise<void>;
   /** Called once when a job is buried (attempts spent or lease expired on the last one). */
@@ -115,7 +120,7 @@ export class WorkerRuntime {
       if (mine < handler.concurrency) {
         let jobs: Job[] = [];
         try {
-          jobs = await this.queue.claim(handler.queue, this.id, handler.concurrency - mine, handler.leaseSec);
+          jobs = await this.queue.claim(handler.queue, this.id, handler.concurrency - mine, handler.leaseSec, handler.tenantCap ?? null);
         } catch (error) {
           if (this.running) this.log.error({ err: error, queue: handler.queue }, 'claim failed');
         }

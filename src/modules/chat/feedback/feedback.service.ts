@@ -3,6 +3,7 @@ import type { Clock } from '../../../platform/clock.js';
 import { utcDayWindow } from '../../../platform/day-window.js';
 import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import { AppError, unprocessable } from '../../../platform/http/errors.js';
+import { emitEvent } from '../../webhooks/index.js';
 import { findMessage } from '../conversations/conversations.repo.js';
 import type { ConversationsService } from '../conversations/conversations.service.js';
 import { owns, ownerOf, seesTenant } from '../conversations/ownership.js';
@@ -44,6 +45,17 @@ export function createFeedbackService(deps: FeedbackDeps) {
         model: found.message.model,
         at: clock.now(),
       });
+      // A new rating is announced; a rating replaced by a second one is the same feedback, and is not.
+      if (created) {
+        await emitEvent(t, 'feedback.created', {
+          feedback_id: row.id,
+          message_id: row.messageId,
+          conversation_id: row.conversationId,
+          rating: row.rating,
+          user_id: row.principalKind === 'user' ? row.principalId : null,
+          api_key_id: row.principalKind === 'api_key' ? row.principalId : null,
+        });
+      }
       return { feedback: presentFeedback(row), created };
     });
   }

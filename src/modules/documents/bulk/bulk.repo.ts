@@ -19,8 +19,9 @@ export async function insertBatch({ tx, tenantId }: TenantTx, values: { id: stri
   await tx.execute(sql`INSERT INTO upload_batches (id, tenant_id, total) VALUES (${values.id}, ${tenantId}, ${values.total})`);
 }
 
-export async function setBatchTotal({ tx, tenantId }: TenantTx, id: string, total: number): Promise<void> {
-  await tx.execute(sql`UPDATE upload_batches SET total = ${total} WHERE tenant_id = ${tenantId} AND id = ${id}`);
+/** The batch's final counts once every file was accepted or refused: documents created, files refused. */
+export async function setBatchCounts({ tx, tenantId }: TenantTx, id: string, counts: { total: number; rejected: number }): Promise<void> {
+  await tx.execute(sql`UPDATE upload_batches SET total = ${counts.total}, rejected = ${counts.rejected} WHERE tenant_id = ${tenantId} AND id = ${id}`);
 }
 
 export async function findBatch({ tx, tenantId }: TenantTx, id: string): Promise<BatchRow | null> {

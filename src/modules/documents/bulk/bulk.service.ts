@@ -3,8 +3,8 @@ import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import type { BlobStore } from '../../../platform/blobs/blob-store.js';
 import type { Principal } from '../../../platform/auth/principal.js';
 import { AppError, unprocessable } from '../../../platform/http/errors.js';
-import { folderExists, memoryExists, readUploadFields, sanitizeFilename, type DocumentRow, type IngestService, type SpooledUpload } from '../index.js';
-import { batchStatusCounts, findBatch, insertBatch, setBatchTotal } from './bulk.repo.js';
+import { batchMayBeComplete, folderExists, memoryExists, readUploadFields, sanitizeFilename, type DocumentRow, type IngestService, type SpooledUpload } from '../index.js';
+import { batchStatusCounts, findBatch, insertBatch, setBatchCounts } from './bulk.repo.js';
 import { toCounts } from './counts.js';
 
 export const MAX_BULK_FILES = 500;
@@ -75,7 +75,11 @@ export function createBulkService(deps: BulkDeps) {
             } else throw error;
           }
         }
-        if (created.length !== accepted.length) await setBatchTotal(joined, batchId, created.length);
+        if (created.length !== accepted.length || rejected.length > 0) {
+          await setBatchCounts(joined, batchId, { total: created.length, rejected: rejected.length });
+        }
+        // A batch whose every file was refused is complete at once: no document of it will ever finish it.
+        if (created.length === 0) await batchMayBeComplete(joined, batchId);
       });
     } catch (error) {
       // The transaction rolled back: the blobs stored for its files belong to nothing.

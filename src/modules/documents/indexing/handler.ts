@@ -19,6 +19,7 @@ import {
 import { findJob, updateDocument, updateJob } from '../documents.repo.js';
 import { INGEST_QUEUE, type DocumentRow, type IngestPayload } from '../documents.table.js';
 import { publishStatus } from '../events.js';
+import { documentFailed } from '../lifecycle-events.js';
 import { readProfile, type IndexingProfile } from '../profile.repo.js';
 import { failureMessage } from './errors.js';
 import { countRunningJobs, hasOtherUnfinishedJobs, lockTenantSlots, startJobAttempt } from './indexing.repo.js';
@@ -122,6 +123,7 @@ export function createIngestJobHandler(deps: PipelineDeps): JobHandler {
       if (owner.state !== 'owner') return;
       const failed = (await updateDocument(t, owner.doc.id, { status: 'error', error: message }))!;
       await publishStatus(bus, t.tx, failed);
+      await documentFailed(t, failed);
     });
     // The staged chunks the caller discarded are dead rows now, and this may have been the batch's last document.
     await statisticsMayBeStale(tenant, payload.job_id);

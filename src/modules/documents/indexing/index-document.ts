@@ -16,6 +16,7 @@ import { appendJobWarnings, updateDocument, updateJob } from '../documents.repo.
 import type { DocumentRow, IngestPayload } from '../documents.table.js';
 import { embeddingModelKey } from '../embedding-model.js';
 import { publishStatus } from '../events.js';
+import { documentIndexed } from '../lifecycle-events.js';
 import type { IndexingProfile } from '../profile.repo.js';
 import { deleteChunkSetBatch, insertChunks } from './indexing.repo.js';
 import { lockDocumentForJob } from './ownership.js';
@@ -148,6 +149,7 @@ export async function indexDocument(run: IndexRun, ctx: Context): Promise<void> 
         stats,
       });
       await publishStatus(bus, t.tx, indexed!);
+      await documentIndexed(t, indexed!);
       return { previousLive: current.liveJobId, previousExtracted: current.extractedKey };
     });
     if (outcome instanceof JobOutcome) throw outcome;

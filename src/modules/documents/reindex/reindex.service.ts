@@ -5,6 +5,7 @@ import type { EventBus } from '../../../platform/events/bus.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { JobQueue } from '../../../platform/jobs/queue.js';
 import type { EmbeddingResolver } from '../../ingestion/index.js';
+import { emitEvent } from '../../webhooks/index.js';
 import { embeddingModelKey } from '../embedding-model.js';
 import { readProfile } from '../profile.repo.js';
 import { findActiveRun, findRun, insertRun, listRuns, lockTenantRuns, updateRun, countProgress, anyOffTarget, type EmbeddingTarget } from './reindex.repo.js';
@@ -56,10 +57,27 @@ export function createReindexService(deps: ReindexDeps) {
     await bus.publish(REINDEX_EVENTS_CHANNEL, event, t.tx);
   }
 
+  /**
+   * Ends the run with its final progress. A completed run is announced in the event log (`reindex.completed`, in
+   * this transaction); a cancelled or failed one is not: it did not do what it was started for.
+   */
   async function finish(t: TenantTx, run: ReindexRunRow, status: 'cancelled' | 'failed' | 'completed', error: string | null) {
     const progress = await countProgress(t, { model: run.targetModel, dimensions: run.targetDimensions });
     const finished = await updateRun(t, run.id, { status, error, ...progress, finishedAt: new Date() });
     await publish(t, run.id);
+    if (status === 'completed') {
+      // Runs are tenant-wide (memory_id is always null): `documents` are the searchable ones it covered, `done` those
+      // now on `embedding_model`, `failed` those whose re-embedding failed.
+      await emitEvent(t, 'reindex.completed', {
+        run_id: run.id,
+        memory_id: null,
+        documents: finished.total,
+        done: finished.done,
+        failed: finished.failed,
+        reason: run.reason,
+        embedding_model: run.targetModel,
+      });
+    }
     return finished;
   }
 

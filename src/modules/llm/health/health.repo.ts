@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TenantTx } from '../../../platform/db/tenant-db.js';
 import { llmProviderHealth, type HealthRow } from '../calls/calls.table.js';
 import type { HealthStatus } from '../calls/failures.js';
@@ -10,6 +10,24 @@ export async function listHealth({ tx, tenantId }: TenantTx): Promise<(HealthRow
     .from(llmProviderHealth)
     .where(eq(llmProviderHealth.tenantId, tenantId));
   return found.map((r) => ({ ...r.row, ageSec: Number(r.age) }));
+}
+
+/**
+ * Serialises the health writes of one tenant and provider (held until commit), so each write reads the status the
+ * previous one left, even when neither row exists yet. The first key (27492) keeps these locks apart from the
+ * other advisory locks of the house (27490, 27491).
+ */
+export async function lockProviderHealth({ tx, tenantId }: TenantTx, provider: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(27492, hashtext(${`${tenantId}:${provider}`}))`);
+}
+
+/** The provider's recorded status, or null when none was ever written. */
+export async function findHealthStatus({ tx, tenantId }: TenantTx, provider: string): Promise<HealthStatus | null> {
+  const [row] = await tx
+    .select({ status: llmProviderHealth.status })
+    .from(llmProviderHealth)
+    .where(and(eq(llmProviderHealth.tenantId, tenantId), eq(llmProviderHealth.provider, provider)));
+  return row?.status ?? null;
 }
 
 export interface HealthUpdate {

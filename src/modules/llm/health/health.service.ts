@@ -6,7 +6,8 @@ import type { HealthStatus } from '../calls/failures.js';
 import { baseUrlOf } from '../calls/providers.js';
 import { removeSecret, removeSecrets } from '../calls/redact.js';
 import type { CredentialSource, ProviderCredentials } from '../gate.js';
-import { listHealth, upsertHealth, type HealthUpdate } from './health.repo.js';
+import { emitEvent } from '../../webhooks/index.js';
+import { findHealthStatus, listHealth, lockProviderHealth, upsertHealth, type HealthUpdate } from './health.repo.js';
 
 /** SPEC "Provider health": a status is trusted for 5 minutes, then a listing probes again. */
 const HEALTH_TTL_SEC = 5 * 60;
@@ -45,8 +46,20 @@ export function createHealthService(deps: HealthDeps) {
   const known = new Map<string, HealthStatus>();
   const probing = new Map<string, Promise<void>>();
 
+  /**
+   * Records the status; when it differs from the recorded one (none recorded reads as `unknown`, as the listing
+   * shows it), `llm.provider.health_changed` is written in the same transaction. Writes of one provider are
+   * serialised, so two calls failing at once announce one change, not two.
+   */
   async function write(tenantId: string, provider: string, update: HealthUpdate): Promise<void> {
-    await tenantDb(db, tenantId).run((t) => upsertHealth(t, provider, update));
+    await tenantDb(db, tenantId).run(async (t) => {
+      await lockProviderHealth(t, provider);
+      const previous = (await findHealthStatus(t, provider)) ?? 'unknown';
+      await upsertHealth(t, provider, update);
+      if (previous !== update.status) {
+        await emitEvent(t, 'llm.provider.health_changed', { provider, status: update.status, previous_status: previous });
+      }
+    });
     if (known.size > 100_000) known.clear();
     known.set(`${tenantId}:${provider}`, update.status);
   }
