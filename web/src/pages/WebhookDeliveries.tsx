@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Code, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { authorizedFetch, errorText } from '../api/client';
+import { api, call } from '../api/client';
+import type { ResultOf } from '../api/types';
 import { usePagedQuery, useAction } from '../components/queries';
 import { PagedTable } from '../components/ResourceTable';
 import { when } from './webhook-types';
@@ -8,58 +9,27 @@ import { when } from './webhook-types';
 const PAGE_SIZE = 20;
 /** Reload the log every few seconds while a delivery on screen is still pending. */
 const PENDING_REFRESH_MS = 3000;
-const STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
-type Status = (typeof STATUSES)[number];
+
+type Delivery = ResultOf<'/api/v1/webhooks/endpoints/{id}/deliveries/{delivery_id}/retry', 'post'>;
+type Status = Delivery['status'];
+const STATUSES: Status[] = ['pending', 'succeeded', 'failed', 'cancelled'];
 const STATUS_COLORS: Record<Status, string> = { pending: 'blue', succeeded: 'green', failed: 'red', cancelled: 'gray' };
-
-/**
- * A delivery as the delivery log answers it (docs/webhooks.md). Written from the contract while the delivery routes
- * are not yet in the generated client: replaced by the generated type once they are.
- */
-interface Delivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: Status;
-  attempts: number;
-  response_status: number | null;
-  latency_ms: number | null;
-  response_body: string | null;
-  error: string | null;
-  next_attempt_at: string | null;
-  last_attempt_at: string | null;
-  delivered_at: string | null;
-  created_at: string;
-}
-interface DeliveryPage {
-  items: Delivery[];
-  total: number;
-  skip: number;
-  limit: number;
-}
-
-async function json<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await authorizedFetch(url, init ? { ...init, headers: { 'content-type': 'application/json', ...init.headers } } : undefined);
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw new Error(errorText(body ?? `HTTP ${response.status}`));
-  return body as T;
-}
 
 /** The first characters of what the receiver answered; the whole (first 2 KB) in the cell's tooltip. */
 const firstBytes = (body: string | null) => (body && body.length > 60 ? `${body.slice(0, 60)}…` : body);
 
 /** An endpoint's delivery log (newest first), a retry per delivery, and the replay of its events since a time. */
 export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
-  const base = `/api/v1/webhooks/endpoints/${encodeURIComponent(endpointId)}`;
+  const path = { id: endpointId };
   const [status, setStatus] = useState<Status | null>(null);
   const deliveries = usePagedQuery(
     ['webhook-deliveries', endpointId, status],
-    (range) => json<DeliveryPage>(`${base}/deliveries?${new URLSearchParams({ skip: String(range.skip), limit: String(range.limit), ...(status ? { status } : {}) })}`),
+    (range) => call(api.GET('/api/v1/webhooks/endpoints/{id}/deliveries', { params: { path, query: { ...range, ...(status ? { status } : {}) } } })),
     PAGE_SIZE,
     (page) => (page?.items.some((d) => d.status === 'pending') ? PENDING_REFRESH_MS : false),
   );
   const retry = useAction({
-    run: (deliveryId: string) => json<Delivery>(`${base}/deliveries/${encodeURIComponent(deliveryId)}/retry`, { method: 'POST' }),
+    run: (deliveryId: string) => call(api.POST('/api/v1/webhooks/endpoints/{id}/deliveries/{delivery_id}/retry', { params: { path: { ...path, delivery_id: deliveryId } } })),
     done: 'Queued: it is sent again now.',
     invalidates: [['webhook-deliveries', endpointId]],
   });
@@ -110,20 +80,21 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
           )
         }
       />
-      <ReplayForm base={base} endpointId={endpointId} />
+      <ReplayForm endpointId={endpointId} />
     </>
   );
 }
 
-/** A `datetime-local` value (the browser's time zone) as an ISO time, or undefined when empty. */
-const isoOf = (local: string) => (local ? new Date(local).toISOString() : undefined);
+/** A `datetime-local` value (the browser's time zone) as an ISO time. */
+const isoOf = (local: string) => new Date(local).toISOString();
 
 /** Sends again every event since a time (and until one, if given) that the endpoint takes: new deliveries, in order. */
-function ReplayForm({ base, endpointId }: { base: string; endpointId: string }) {
+function ReplayForm({ endpointId }: { endpointId: string }) {
   const [since, setSince] = useState('');
   const [until, setUntil] = useState('');
   const replay = useAction({
-    run: () => json<{ deliveries: number }>(`${base}/replay`, { method: 'POST', body: JSON.stringify({ since: isoOf(since), ...(until ? { until: isoOf(until) } : {}) }) }),
+    run: () =>
+      call(api.POST('/api/v1/webhooks/endpoints/{id}/replay', { params: { path: { id: endpointId } }, body: { since: isoOf(since), ...(until ? { until: isoOf(until) } : {}) } })),
     done: (result) => (result.deliveries === 1 ? '1 event queued to be sent again.' : `${result.deliveries} events queued to be sent again.`),
     invalidates: [['webhook-deliveries', endpointId]],
   });
