@@ -18,8 +18,10 @@ export function WebhookEndpointPage() {
   const queries = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [shown, setShown] = useState<ShownSecret | null>(null);
-  const endpoint = useQuery({ queryKey: ['webhook-endpoints', endpointId], queryFn: () => call(api.GET('/api/v1/webhooks/endpoints/{id}', { params: { path } })) });
-  const refresh = () => queries.invalidateQueries({ queryKey: ['webhook-endpoints'] });
+  // Not under the list's key ['webhook-endpoints']: refreshing the list after a deletion must not ask for this one again.
+  const endpoint = useQuery({ queryKey: ['webhook-endpoint', endpointId], queryFn: () => call(api.GET('/api/v1/webhooks/endpoints/{id}', { params: { path } })) });
+  const refreshList = () => queries.invalidateQueries({ queryKey: ['webhook-endpoints'] });
+  const refresh = () => Promise.all([queries.invalidateQueries({ queryKey: ['webhook-endpoint', endpointId] }), refreshList()]);
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => call(api.PATCH('/api/v1/webhooks/endpoints/{id}', { params: { path }, body: { enabled } })),
     onSuccess: (saved) => {
@@ -48,11 +50,8 @@ export function WebhookEndpointPage() {
     mutationFn: () => call(api.DELETE('/api/v1/webhooks/endpoints/{id}', { params: { path } })),
     onSuccess: async () => {
       notifyDone('The endpoint was deleted; no more events are sent to it.');
-      // Leave first: this page's own queries would ask again for what is gone.
       await navigate('/webhooks');
-      queries.removeQueries({ queryKey: ['webhook-endpoints', endpointId] });
-      queries.removeQueries({ queryKey: ['webhook-deliveries', endpointId] });
-      await refresh();
+      await refreshList();
     },
     onError: notifyError,
   });
