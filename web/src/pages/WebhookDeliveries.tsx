@@ -19,7 +19,7 @@ const STATUS_COLORS: Record<Status, string> = { pending: 'blue', succeeded: 'gre
 const firstBytes = (body: string | null) => (body && body.length > 60 ? `${body.slice(0, 60)}…` : body);
 
 /** An endpoint's delivery log (newest first), a retry per delivery, and the replay of its events since a time. */
-export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
+export function WebhookDeliveries({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
   const path = { id: endpointId };
   const [status, setStatus] = useState<Status | null>(null);
   const deliveries = usePagedQuery(
@@ -74,13 +74,21 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
         ]}
         actions={(d) =>
           d.status === 'pending' ? null : (
-            <Button variant="light" size="xs" aria-label={`Retry the delivery of ${d.event_id}`} loading={retry.isPending && retry.variables === d.id} onClick={() => retry.mutate(d.id)}>
+            <Button
+              variant="light"
+              size="xs"
+              aria-label={`Retry the delivery of ${d.event_id}`}
+              disabled={!enabled}
+              title={enabled ? undefined : 'Enable the endpoint first'}
+              loading={retry.isPending && retry.variables === d.id}
+              onClick={() => retry.mutate(d.id)}
+            >
               Retry
             </Button>
           )
         }
       />
-      <ReplayForm endpointId={endpointId} />
+      <ReplayForm endpointId={endpointId} enabled={enabled} />
     </>
   );
 }
@@ -89,7 +97,7 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
 const isoOf = (local: string) => new Date(local).toISOString();
 
 /** Sends again every event since a time (and until one, if given) that the endpoint takes: new deliveries, in order. */
-function ReplayForm({ endpointId }: { endpointId: string }) {
+function ReplayForm({ endpointId, enabled }: { endpointId: string; enabled: boolean }) {
   const [since, setSince] = useState('');
   const [until, setUntil] = useState('');
   const replay = useAction({
@@ -106,11 +114,12 @@ function ReplayForm({ endpointId }: { endpointId: string }) {
         </Title>
         <Text size="sm" c="gray.7">
           Sends again, in order, every event of the last 30 days since that time which this endpoint takes (up to 10 000 at once): after an outage of your receiver, for instance.
+          {!enabled && ' Enable the endpoint first.'}
         </Text>
         <Group align="flex-end">
           <TextInput label="Since" type="datetime-local" required value={since} onChange={(e) => setSince(e.currentTarget.value)} />
           <TextInput label="Until" description="Optional" type="datetime-local" value={until} onChange={(e) => setUntil(e.currentTarget.value)} />
-          <Button type="submit" loading={replay.isPending}>
+          <Button type="submit" disabled={!enabled} loading={replay.isPending}>
             Replay
           </Button>
         </Group>

@@ -128,7 +128,7 @@ export function WebhookEndpointPage() {
           onConfirm={() => remove.mutateAsync()}
         />
       </Group>
-      <WebhookDeliveries endpointId={endpointId} />
+      <WebhookDeliveries endpointId={endpointId} enabled={e.enabled} />
       <WebhookEndpointModal
         key={e.updated_at}
         endpoint={e}
