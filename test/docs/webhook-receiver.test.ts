@@ -3,8 +3,11 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { receiver, verify, verifyByHand, type PlatformEvent } from '../../docs/examples/webhook-receiver.js';
+import { createTenant, startTestService, type TestService } from '../harness.js';
+import { eventually } from '../support/eventually.js';
+import { startReceiver, type Receiver } from '../support/webhooks.js';
 
 /**
  * The receiver example of docs/webhooks.md: both of its checks (the library's and the one by hand) accept what the
@@ -86,6 +89,45 @@ describe("the example's server", () => {
     expect(await post(signed([secret]))).toBe(500);
     expect(await post(signed([secret]))).toBe(204);
     expect(calls).toBe(2);
+  });
+});
+
+describe("the example's checks on the service's own deliveries", () => {
+  let t: TestService | null = null;
+  let peer: Receiver | null = null;
+  afterAll(async () => {
+    await t?.close();
+    await peer?.close();
+  });
+
+  it('verify and verifyByHand accept a test event as sent, and after a rotation either secret', async () => {
+    peer = await startReceiver();
+    const path = peer.route([]);
+    t = await startTestService({ env: { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'true', PROVIDER_ALLOWED_HOSTS: '127.0.0.1' } });
+    const tenant = await createTenant(t, 'Receiver Co');
+    const api = async (method: 'POST', url: string, payload?: object) => {
+      const res = await t!.app.inject({ method, url: `/api/v1/webhooks/endpoints${url}`, headers: tenant.auth(), ...(payload ? { payload } : {}) });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res.json();
+    };
+    const endpoint = await api('POST', '', { url: `${peer.base}${path}`, event_types: ['*'] });
+    const first = await api('POST', `/${endpoint.id}/test`);
+    // Rotated once the first has arrived: sent after the rotation, it would carry both signatures.
+    const [before] = await eventually('the first test event', () => peer!.on(path), (got) => got.length === 1);
+    const rotated = await api('POST', `/${endpoint.id}/rotate-secret`);
+    const second = await api('POST', `/${endpoint.id}/test`);
+    const arrived = await eventually('the second test event', () => peer!.on(path), (got) => got.length === 2);
+    const after = arrived.find((r) => r.headers['webhook-id'] === second.event_id);
+    expect(before!.headers['webhook-id']).toBe(first.event_id);
+
+    expect(verify(endpoint.secret, before!.body, before!.headers)).toMatchObject({ type: 'webhook.test', data: { endpoint_id: endpoint.id } });
+    expect(verifyByHand(endpoint.secret, before!.body, before!.headers)).toBe(true);
+    expect(String(after!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    for (const secret of [endpoint.secret, rotated.secret]) {
+      expect(verify(secret, after!.body, after!.headers)).toMatchObject({ type: 'webhook.test' });
+      expect(verifyByHand(secret, after!.body, after!.headers)).toBe(true);
+    }
+    expect(verifyByHand(rotated.secret, before!.body, before!.headers)).toBe(false);
   });
 });
 
