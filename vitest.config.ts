@@ -9,7 +9,9 @@ export default defineConfig({
     // the whole service (Fastify, the AI SDKs, PGlite's WebAssembly) again each time, about half of all test time.
     // Files stay independent: each starts its own service on its own fresh database and closes it.
     isolate: false,
-    testTimeout: 60_000,
+    // Generous: no test asserts time, and CI may share the two cores (a whole-service test that takes 15 s on a quiet
+    // machine took 54 s under load); a hang still fails, later.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     globalSetup: ['test/global-setup.ts'],
     // Records every error `code` a response carried; global teardown checks them against the error table.

@@ -275,7 +275,8 @@ describe('a re-embedding run after a restart', () => {
     await fake?.close();
   });
 
-  it('resumes from the database and finishes', async () => {
+  // Two service starts on an on-disk database, three indexings and a run: about a minute of work on a shared machine.
+  it('resumes from the database and finishes', { timeout: 180_000 }, async () => {
     first = await startTestService({ env: ENV, persistent: true });
     const a = await createTenant(first, 'Acme');
     const ids: Record<string, string> = {};

@@ -23,17 +23,19 @@ export interface OutcomeDeps {
 export async function recordOutcome(
   deps: OutcomeDeps,
   t: TenantTx,
-  endpointId: string,
+  endpoint: { id: string; failing: boolean },
   delivery: { id: string; attempts: number },
   result: AttemptResult,
 ): Promise<'recorded' | 'stale' | 'disabled'> {
+  const endpointId = endpoint.id;
   const now = queueNow(deps.clock.advancedMs);
   const succeeded = result.kind === 'succeeded';
   const nextAttemptInMs = succeeded ? null : retryDelayMs(delivery.attempts + 1);
   const recorded = await recordAttempt(t, delivery, { ...result, succeeded, nextAttemptInMs }, now);
   if (!recorded) return 'stale';
   if (succeeded) {
-    await endpointSucceeded(t, endpointId);
+    // Only the pump holding the lease writes `failing_since` (a re-enable clears it), so what it read is current.
+    if (endpoint.failing) await endpointSucceeded(t, endpointId);
     return 'recorded';
   }
   const failing = await endpointFailed(t, endpointId, now, DISABLE_AFTER_MS);

@@ -19,10 +19,12 @@ export interface LeasedEndpoint {
   secret_sealed: string;
   /** Sealed, and only while the rotation overlap lasts (`previous_secret_until` after now). */
   previous_secret_sealed: string | null;
+  /** Whether an attempt failed since the last success (`failing_since` set). */
+  failing: boolean;
   lease: string;
 }
 
-const LEASED_COLUMNS = sql`id::text, url, enabled, secret_sealed,
+const LEASED_COLUMNS = sql`id::text, url, enabled, secret_sealed, failing_since IS NOT NULL AS failing,
   CASE WHEN previous_secret_until > now_at THEN previous_secret_sealed END AS previous_secret_sealed,
   (extract(epoch FROM pump_lease_until) * 1000000)::bigint::text AS lease`;
 

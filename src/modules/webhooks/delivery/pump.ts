@@ -70,7 +70,7 @@ export function pumpJob(deps: PumpDeps): JobHandler {
 
 async function pump(deps: PumpDeps, tenant: TenantDb, endpointId: string, signal: AbortSignal): Promise<void> {
   const now = () => queueNow(deps.clock.advancedMs);
-  // One attempt and its records, extended before each; a dead holder's endpoint is free again this soon after.
+  // One attempt and its records, extended with each record; a dead holder's endpoint is free again this soon after.
   const leaseSec = Math.ceil(deps.settings.timeoutMs / 1000) + Math.min(MAX_MARGIN_SEC, deps.settings.jobLeaseSec);
   const started = performance.now();
   let requeue = false;
@@ -109,13 +109,14 @@ async function pump(deps: PumpDeps, tenant: TenantDb, endpointId: string, signal
           requeue = true;
           return;
         }
-        held = await tenant.run((t) => extendPumpLease(t, endpointId, held!.lease, leaseSec, now()));
-        if (!held) return; // our lease expired and another pump took over, or the endpoint is gone
         if (!held.enabled) {
           await tenant.run((t) => cancelPendingOfDisabled(t, endpointId));
           return;
         }
-        if ((await attempt(deps, tenant, held, delivery, signal)) === 'disabled') return;
+        const after = await attempt(deps, tenant, held, delivery, signal, leaseSec);
+        if (after === 'disabled') return;
+        held = after;
+        if (!held) return; // our lease expired and another pump took over, or the endpoint is gone
       }
     }
   } finally {
@@ -133,8 +134,12 @@ async function pump(deps: PumpDeps, tenant: TenantDb, endpointId: string, signal
   }
 }
 
-/** Sends one delivery and records the outcome; throws the job's abort reason when the job was stopped mid-send. */
-async function attempt(deps: PumpDeps, tenant: TenantDb, endpoint: LeasedEndpoint, delivery: DueDelivery, signal: AbortSignal) {
+/**
+ * Sends one delivery, then records the outcome and extends the lease for the next one in one transaction (the
+ * endpoint read afresh: a rotation, a new URL, a disable). The endpoint as leased for the next attempt, null when the
+ * lease was lost, 'disabled' when this failure disabled it. Throws the job's abort reason when stopped mid-send.
+ */
+async function attempt(deps: PumpDeps, tenant: TenantDb, endpoint: LeasedEndpoint, delivery: DueDelivery, signal: AbortSignal, leaseSec: number) {
   const open = (sealed: string) => openSigningSecret(deps.secrets, tenant.tenantId, endpoint.id, sealed);
   const secrets = [open(endpoint.secret_sealed), ...(endpoint.previous_secret_sealed ? [open(endpoint.previous_secret_sealed)] : [])];
   const message = {
@@ -147,9 +152,14 @@ async function attempt(deps: PumpDeps, tenant: TenantDb, endpoint: LeasedEndpoin
   if (result === 'aborted') throw signal.reason;
   deps.series.attempts.inc({ outcome: result.kind });
   deps.series.latency.observe({ result: result.kind === 'succeeded' ? 'succeeded' : 'failed' }, result.latencyMs / 1000);
-  const recorded = await tenant.run((t) => recordOutcome(deps, t, endpoint.id, delivery, result));
-  if (recorded === 'disabled') deps.series.disabled.inc();
-  return recorded;
+  return tenant.run(async (t) => {
+    const recorded = await recordOutcome(deps, t, endpoint, delivery, result);
+    if (recorded === 'disabled') {
+      deps.series.disabled.inc();
+      return 'disabled' as const;
+    }
+    return extendPumpLease(t, endpoint.id, endpoint.lease, leaseSec, queueNow(deps.clock.advancedMs));
+  });
 }
 
 function release(tenant: TenantDb, endpointId: string, held: LeasedEndpoint): Promise<void> {
