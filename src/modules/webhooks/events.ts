@@ -27,7 +27,7 @@ export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
 
 /** The job that works through one endpoint's due deliveries (delivery/pump.ts). */
 export const PUMP_QUEUE = 'webhook.pump';
-export const PUMP_MAX_ATTEMPTS = 5;
+const PUMP_MAX_ATTEMPTS = 5;
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
 
