@@ -59,13 +59,14 @@ export function claimJobs(tx: Tx, queue: string, workerId: string, limit: number
       SELECT tenant_id, count(*) AS n FROM job_queue WHERE queue = ${queue} AND status = 'running' GROUP BY tenant_id
     ), candidates AS (
       SELECT id, tenant_id, created_at, coalesce(tenant_cap, ${queueTenantCap}::int) AS tenant_cap,
-             row_number() OVER (PARTITION BY tenant_id ORDER BY created_at) AS nth
+             row_number() OVER (PARTITION BY tenant_id ORDER BY created_at, id) AS nth
       FROM job_queue
       WHERE queue = ${queue} AND status = 'queued' AND run_after <= ${now}
     ), picked AS (
       SELECT c.id FROM candidates c LEFT JOIN running r ON r.tenant_id IS NOT DISTINCT FROM c.tenant_id
       WHERE c.nth <= ${limit} AND (c.tenant_cap IS NULL OR coalesce(r.n, 0) + c.nth <= c.tenant_cap)
-      ORDER BY coalesce(r.n, 0) + c.nth, c.created_at
+      -- created_at ties (the embedded database's clock ticks in milliseconds): the id decides, the same way every time
+      ORDER BY coalesce(r.n, 0) + c.nth, c.created_at, c.id
       LIMIT ${limit}
     ), locked AS (
       SELECT id FROM job_queue WHERE id IN (SELECT id FROM picked) AND status = 'queued' FOR UPDATE SKIP LOCKED
