@@ -19,8 +19,10 @@ describe('pgliteStartParams', () => {
 
 describe('openPglite', () => {
   it('starts PostgreSQL with the shared_buffers it is given', async () => {
-    // From the migrated test template: a new in-memory cluster would run initdb in this process (seconds of CPU).
-    const loadFrom = new Blob([await readFile(inject('pgliteTemplate'))]);
+    // From the migrated test template (made by the embedded run's global setup): a new in-memory cluster would run
+    // initdb in this process (seconds of CPU). A run on PostgreSQL has no template and pays for initdb.
+    const template = inject('pgliteTemplate');
+    const loadFrom = template ? new Blob([await readFile(template)]) : undefined;
     const db = await openPglite({ dataDir: null, appRole: 'kb_app', sharedBuffersMb: 16, loadFrom });
     try {
       const [row] = await db.pglite.query<{ shared_buffers: string }>('SHOW shared_buffers').then((r) => r.rows);
