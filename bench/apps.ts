@@ -5,19 +5,14 @@
  *        DATABASE_URL=postgresql://... npx tsx bench/apps.ts
  */
 import os from 'node:os';
-import { cli, load, startServiceProcess, table, type LoadResult } from './lib.js';
+import { cli, load, postJson, startServiceProcess, table, type LoadResult } from './lib.js';
 import { handOverTable } from './report.js';
 import { sampleManifest } from '../test/support/apps.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const service = await startServiceProcess();
 
-const post = async (url: string, headers: Record<string, string>, body: unknown) => {
-  const res = await fetch(`${service.url}${url}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as any;
-  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-};
+const post = (url: string, headers: Record<string, string>, body: unknown) => postJson(service.url, url, headers, body);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 

@@ -92,6 +92,14 @@ export async function startServiceProcess(env: Record<string, string> = {}): Pro
   };
 }
 
+/** POSTs JSON to the service and answers the JSON body; a status of 300 or more throws, naming the route. */
+export async function postJson(baseUrl: string, url: string, headers: Record<string, string>, body: unknown): Promise<any> {
+  const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await res.json()) as any;
+  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
 /** Runs the operator CLI against the running service (it hands the command over the socket). */
 export async function cli(dataDir: string, argv: string[], env: Record<string, string> = {}): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...argv], {

@@ -12,7 +12,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { cli, startServiceProcess } from './lib.js';
+import { percentile } from './docs-lib.js';
+import { cli, postJson, startServiceProcess } from './lib.js';
 import { handOverTable } from './report.js';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
@@ -45,13 +46,7 @@ await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 const FAST = ['/fast-1', '/fast-2', '/fast-3'];
 
-const post = async (url: string, headers: Record<string, string>, body: unknown) => {
-  const res = await fetch(`${service.url}${url}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as any;
-  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-};
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const post = (url: string, headers: Record<string, string>, body: unknown) => postJson(service.url, url, headers, body);
 const until = async (what: string, done: () => boolean, limitMs: number) => {
   const started = performance.now();
   while (!done()) {
@@ -72,10 +67,7 @@ try {
   const createKey = async (n: number) => (await post('/api/v1/api-keys/', jwt, { name: `k${n}`, scopes: ['documents:read'] })).id as string;
 
   // Warm-up, then latency: one event at a time, each waited for at all three receivers before the next.
-  for (let i = 0; i < 20; i++) {
-    const id = await createKey(-i);
-    void id;
-  }
+  for (let i = 0; i < 20; i++) await createKey(-i);
   await until('warm-up deliveries', () => (arrivals.get(FAST[0])?.size ?? 0) >= 20 && FAST.every((p) => (arrivals.get(p)?.size ?? 0) >= 20), 60_000);
   const latencies: number[] = [];
   for (let i = 0; i < LATENCY_EVENTS; i++) {
