@@ -12,6 +12,7 @@ import { presentApiKey } from './api-keys.present.js';
 import type { ApiKeyRow } from './api-keys.table.js';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const INVALIDATION_ECHO_MS = 2_000; // past this the other instances still learn it, only not before the answer
 const PREFIX_LENGTH = 11; // "sk-" and 8 characters: enough to tell keys apart, useless to guess them
 
 /** `sk-` and 43 base62 characters (≈ 256 bits), unbiased by rejection sampling. */
@@ -81,21 +82,34 @@ export function createApiKeysService(deps: ApiKeysDeps) {
     return presentApiKey(row);
   }
 
-  /** Deletes the key; every instance drops it from its cache when the transaction commits. */
+  /**
+   * Deletes the key; every instance drops it from its cache when the transaction commits. The answer waits until
+   * this instance hears its own invalidation back (bounded), so a request sent after it, to any instance, is
+   * refused.
+   */
   async function remove(tenant: TenantDb, principal: Principal, id: string): Promise<void> {
-    const row = await tenant.run(async (t) => {
-      const key = await findApiKey(t, id);
-      if (!key) return null;
-      // Recorded before the delete, so a key revoking itself is still found by name as the actor.
-      await audit(t, 'api_key.revoked', principal, { targetId: id, targetName: key.name, details: { prefix: key.prefix } });
-      const deleted = await deleteApiKey(t, id);
-      if (!deleted) throw new AppError('api_key_not_found'); // deleted meanwhile: the event rolls back with this
-      await emitEvent(t, 'api_key.revoked', keyEvent(deleted));
-      await bus.publish(AUTH_CHANNEL, { kind: 'api_key', hash: deleted.keyHash }, t.tx);
-      return deleted;
-    });
-    if (!row) throw new AppError('api_key_not_found');
-    deps.authenticator.forgetApiKey(row.keyHash);
+    let echo: Awaited<ReturnType<EventBus['hearBack']>> | undefined;
+    const heardOwn = (e: { kind?: string; hash?: string }, hash: string) => e.kind === 'api_key' && e.hash === hash;
+    try {
+      const row = await tenant.run(async (t) => {
+        const key = await findApiKey(t, id);
+        if (!key) return null;
+        echo?.cancel(); // a retried transaction listens once
+        echo = await bus.hearBack(AUTH_CHANNEL, (e) => heardOwn(e, key.keyHash), INVALIDATION_ECHO_MS);
+        // Recorded before the delete, so a key revoking itself is still found by name as the actor.
+        await audit(t, 'api_key.revoked', principal, { targetId: id, targetName: key.name, details: { prefix: key.prefix } });
+        const deleted = await deleteApiKey(t, id);
+        if (!deleted) throw new AppError('api_key_not_found'); // deleted meanwhile: the event rolls back with this
+        await emitEvent(t, 'api_key.revoked', keyEvent(deleted));
+        await bus.publish(AUTH_CHANNEL, { kind: 'api_key', hash: deleted.keyHash }, t.tx);
+        return deleted;
+      });
+      if (!row) throw new AppError('api_key_not_found');
+      deps.authenticator.forgetApiKey(row.keyHash);
+      await echo?.heard;
+    } finally {
+      echo?.cancel(); // rolled back, or heard already: either way stop listening
+    }
   }
 
   return { create, list, get, remove };

@@ -46,6 +46,30 @@ export class EventBus {
     };
   }
 
+  /**
+   * Resolves once this process's own listener hears an event on `channel` that `match` accepts, or after
+   * `timeoutMs` (false then). PostgreSQL sends a NOTIFY to every listening connection at the same commit, so a
+   * writer that answers only after hearing its own event answers after the other instances were sent it too:
+   * a client's next request, to any instance, arrives behind the invalidation. Call before the commit; `cancel`
+   * releases it on rollback.
+   */
+  async hearBack(channel: string, match: (payload: any) => boolean, timeoutMs: number): Promise<{ heard: Promise<boolean>; cancel: () => void }> {
+    let done: (value: boolean) => void = () => {};
+    const heard = new Promise<boolean>((resolve) => (done = resolve));
+    let timer: NodeJS.Timeout | undefined;
+    const unsubscribe = await this.subscribe(channel, (payload) => {
+      if (match(payload)) finish(true);
+    });
+    const finish = (value: boolean) => {
+      clearTimeout(timer);
+      unsubscribe();
+      done(value);
+    };
+    timer = setTimeout(() => finish(false), timeoutMs);
+    timer.unref();
+    return { heard, cancel: () => finish(false) };
+  }
+
   /** Handlers subscribed to `channel` in this process (tests check that streams release theirs). */
   handlerCount(channel: string): number {
     return this.local.get(channel)?.size ?? 0;
