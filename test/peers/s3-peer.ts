@@ -5,7 +5,10 @@
  *   file stream), so a GET right after a PUT could read a short file; `putObject` here resolves once the file is
  *   closed;
  * - it has no AbortMultipartUpload (DELETE ?uploadId=…): answered here, removing the upload's parts as S3 does;
- * - every request's method, path and headers are recorded, so tests can see what the client sent (checksums).
+ * - every request's method, path and headers are recorded, so tests can see what the client sent (checksums);
+ * - its ListObjectsV2 continuation tokens are DES-encrypted, which Node 24's OpenSSL 3 refuses, so every truncated
+ *   page was a 500: the token here is the page's last key (base64url), and s3rver never takes its own truncated path;
+ * - a test may answer requests itself (`intercept`), e.g. to fail a listing half way.
  * s3rver does not verify signatures or checksums, and stores `aws-chunked` bodies verbatim: our store never sends those.
  */
 import { createHash } from 'node:crypto';
@@ -24,6 +27,9 @@ interface S3Request {
   headers: IncomingHttpHeaders;
 }
 
+/** Answers one request in the server's stead and returns true, or returns false to let the server answer it. */
+export type S3Intercept = (req: IncomingMessage, res: ServerResponse) => boolean;
+
 export interface S3Peer {
   endpoint: string;
   bucket: string;
@@ -31,6 +37,8 @@ export interface S3Peer {
   /** What the service needs to use this server (BLOB_STORE=s3 and the S3_/AWS_ variables). */
   env(keyPrefix?: string): Record<string, string>;
   requests: S3Request[];
+  /** From now on `handler` sees every request first (null: none). */
+  intercept(handler: S3Intercept | null): void;
   /** Multipart uploads started and neither completed nor aborted. */
   pendingUploads(): Promise<number>;
   close(): Promise<void>;
@@ -43,8 +51,24 @@ interface StoredObject {
   metadata: unknown;
 }
 
+interface ListResult {
+  objects: { key: string }[];
+  isTruncated: boolean;
+}
+
+/** The parts of s3rver's Koa context the ListObjectsV2 adjustment touches. */
+interface KoaContext {
+  method: string;
+  query: Record<string, string | string[] | undefined>;
+  store: S3rverInstance['store'];
+  body: unknown;
+}
+
 interface S3rverInstance {
+  /** Koa's middleware chain: s3rver's logger, its XML encoder, mount, vhost, router. */
+  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
   store: {
+    listObjects(bucket: string, options: object): Promise<ListResult>;
     getResourcePath(bucket: string, key: string, kind: string): string;
     putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
     putObject(object: StoredObject): Promise<{ size: number; md5: string }>;
@@ -81,13 +105,44 @@ export async function startS3Peer(options: { bucket?: string } = {}): Promise<S3
     return { size, md5: digest };
   };
 
+  // After the XML encoder (second in the chain), so the page is adjusted while it is still an object.
+  server.middleware.splice(2, 0, async (ctx, next) => {
+    if (ctx.method !== 'GET' || ctx.query['list-type'] !== '2') return next();
+    const token = typeof ctx.query['continuation-token'] === 'string' ? ctx.query['continuation-token'] : null;
+    if (token !== null) {
+      const { 'continuation-token': _token, ...query } = ctx.query;
+      ctx.query = { ...query, 'start-after': Buffer.from(token, 'base64url').toString('utf8') };
+    }
+    let page: ListResult | null = null;
+    ctx.store = Object.create(store, {
+      listObjects: {
+        value: async (bucketName: string, options: object) => {
+          page = await store.listObjects(bucketName, options);
+          return { ...page, isTruncated: false };
+        },
+      },
+    }) as S3rverInstance['store'];
+    await next();
+    const result = (ctx.body as { ListBucketResult?: Record<string, unknown> } | undefined)?.ListBucketResult;
+    if (!result || !page) return;
+    const { objects, isTruncated } = page as ListResult;
+    result.IsTruncated = isTruncated;
+    if (isTruncated) result.NextContinuationToken = Buffer.from(objects[objects.length - 1].key, 'utf8').toString('base64url');
+    if (token !== null) {
+      result.ContinuationToken = token;
+      delete result.StartAfter;
+    }
+  });
+
   const uploadsDir = () => store.getResourcePath(bucket, '', 'uploads');
   const requests: S3Request[] = [];
+  let intercept: S3Intercept | null = null;
   const handler = server.callback.bind(server);
   server.callback = () => {
     const handle = handler();
     return (req, res) => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers });
+      if (intercept?.(req, res)) return;
       const uploadId = new URL(req.url ?? '/', 'http://peer').searchParams.get('uploadId');
       if (req.method === 'DELETE' && uploadId && /^[0-9a-zA-Z-]+$/.test(uploadId)) {
         void rm(path.join(uploadsDir(), uploadId), { recursive: true, force: true }).then(() => res.writeHead(204).end());
@@ -105,6 +160,9 @@ export async function startS3Peer(options: { bucket?: string } = {}): Promise<S3
     bucket,
     credentials,
     requests,
+    intercept: (next) => {
+      intercept = next;
+    },
     pendingUploads: async () => (await readdir(uploadsDir()).catch(() => [])).length,
     env: (keyPrefix = '') => ({
       BLOB_STORE: 's3',
