@@ -193,9 +193,10 @@ export function createS3Client(config: S3Config, credentials: S3Credentials | nu
     customUserAgent: env.userAgent,
     requestHandler: {
       // Instances, not options: the handler then keeps them for every request (it swaps in an agent of its own
-      // only for `Expect: 100-continue` uploads, and only when the agents are not ours).
-      httpAgent: new http.Agent({ keepAlive: true, lookup } as http.AgentOptions),
-      httpsAgent: new https.Agent({ keepAlive: true, lookup } as https.AgentOptions),
+      // only for `Expect: 100-continue` uploads, and only when the agents are not ours). Idle pooled sockets close
+      // after `timeout`, so a finished run's client does not linger until the service drops them.
+      httpAgent: new http.Agent({ keepAlive: true, timeout: 15_000, lookup } as http.AgentOptions),
+      httpsAgent: new https.Agent({ keepAlive: true, timeout: 15_000, lookup } as https.AgentOptions),
       connectionTimeout: 10_000,
       requestTimeout: 60_000,
       throwOnRequestTimeout: true,
