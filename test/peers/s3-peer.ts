@@ -28,7 +28,7 @@ interface S3Request {
 }
 
 /** Answers one request in the server's stead and returns true, or returns false to let the server answer it. */
-export type S3Intercept = (req: IncomingMessage, res: ServerResponse) => boolean;
+type S3Intercept = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export interface S3Peer {
   endpoint: string;
