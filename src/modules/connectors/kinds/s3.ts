@@ -115,7 +115,7 @@ interface Settings {
   wanted(key: string): boolean;
 }
 
-class ConfigError extends Error {
+class FieldError extends Error {
   constructor(
     readonly loc: string[],
     message: string,
@@ -124,23 +124,23 @@ class ConfigError extends Error {
   }
 }
 
-/** The config with its defaults applied, or a ConfigError naming the field (the same rules `check` reports). */
+/** The config with its defaults applied, or a FieldError naming the field (the same rules `check` reports). */
 function settingsOf(config: S3Config): Settings {
   const region = config.region ?? DEFAULT_REGION;
-  if (!REGION.test(region)) throw new ConfigError(['config', 'region'], 'region must be lower-case letters, digits and hyphens (e.g. eu-west-3)');
+  if (!REGION.test(region)) throw new FieldError(['config', 'region'], 'region must be lower-case letters, digits and hyphens (e.g. eu-west-3)');
   const endpoint = config.endpoint ?? `https://s3.${region}.amazonaws.com`;
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    throw new ConfigError(['config', 'endpoint'], 'endpoint must be an absolute http(s) URL, e.g. https://s3.example.com');
+    throw new FieldError(['config', 'endpoint'], 'endpoint must be an absolute http(s) URL, e.g. https://s3.example.com');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(['config', 'endpoint'], 'endpoint must use http or https');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FieldError(['config', 'endpoint'], 'endpoint must use http or https');
   // Credentials in the URL would be sent along and shown wherever the connector is listed.
-  if (url.username || url.password) throw new ConfigError(['config', 'endpoint'], 'endpoint must not contain a user name or password');
-  if (url.search || url.hash) throw new ConfigError(['config', 'endpoint'], 'endpoint must not have a query or a fragment');
+  if (url.username || url.password) throw new FieldError(['config', 'endpoint'], 'endpoint must not contain a user name or password');
+  if (url.search || url.hash) throw new FieldError(['config', 'endpoint'], 'endpoint must not have a query or a fragment');
   if (!BUCKET.test(config.bucket) || config.bucket.includes('..')) {
-    throw new ConfigError(['config', 'bucket'], 'bucket must be 3 to 63 letters, digits, dots, hyphens or underscores, starting and ending with a letter or digit');
+    throw new FieldError(['config', 'bucket'], 'bucket must be 3 to 63 letters, digits, dots, hyphens or underscores, starting and ending with a letter or digit');
   }
   const include = (config.include_patterns ?? []).map(compileGlob);
   const exclude = (config.exclude_patterns ?? []).map(compileGlob);
@@ -338,7 +338,7 @@ function check(config: S3Config, env: ConnectorEnv): Promise<ConfigProblem | nul
   try {
     s = settingsOf(config);
   } catch (error) {
-    if (error instanceof ConfigError) return { loc: error.loc, message: error.message };
+    if (error instanceof FieldError) return { loc: error.loc, message: error.message };
     throw error;
   }
   // AWS's own host is public by construction (the region is one DNS-safe name); connections are checked anyway.
