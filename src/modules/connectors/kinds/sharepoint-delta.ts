@@ -179,7 +179,10 @@ export async function* walkFolder(session: GraphSession, driveId: string, folder
   }
 }
 
-/** A Graph id as a path segment: ids are opaque (`b!…`, `host,guid,guid`), commas and `!` are kept as Graph writes them. */
+/**
+ * A Graph id or user principal name as a path segment: ids are opaque (`b!…`, `host,guid,guid`); commas, `!` and the
+ * `@` of a UPN are kept as Graph's own examples write them, anything else (a guest's `#EXT#`) is escaped.
+ */
 export function segment(id: string): string {
-  return encodeURIComponent(id).replace(/%2C/gi, ',');
+  return encodeURIComponent(id).replace(/%2C/gi, ',').replace(/%40/g, '@');
 }

@@ -85,8 +85,16 @@ export class GraphSession {
     return send(this.sender, { url, method: 'GET', headers: { 'user-agent': this.ctx.env.userAgent } });
   }
 
-  private async accessToken(): Promise<string> {
-    if (this.token && this.ctx.now() < this.token.expiresAt - EXPIRY_MARGIN_MS) return this.token.value;
+  private pending: Promise<string> | null = null;
+
+  /** The run's token, fetched once even when several requests (parallel opens) ask for it at the same time. */
+  private accessToken(): Promise<string> {
+    if (this.token && this.ctx.now() < this.token.expiresAt - EXPIRY_MARGIN_MS) return Promise.resolve(this.token.value);
+    this.pending ??= this.requestToken().finally(() => (this.pending = null));
+    return this.pending;
+  }
+
+  private async requestToken(): Promise<string> {
     const { config, credentials } = this.ctx;
     const secret = credentials?.client_secret;
     if (!secret) throw new GraphAuthError('the connector has no client_secret: set its credentials');

@@ -123,6 +123,17 @@ describe('sharepoint kind: token', () => {
     expect(graphCalls[0].authorization).toMatch(/^Bearer /);
   });
 
+  it('asks for one token when a run opens items in parallel', async () => {
+    for (let i = 0; i < 3; i++) peer.put(`/p${i}.md`, `# P${i}\n`);
+    const { events } = await list(context());
+    const items = events.flatMap((e) => (e.type === 'item' ? [e.item] : []));
+    // By drive id, so that no drive lookup fetches the token before the opens race for it.
+    const fresh = context({ config: { drive_id: peer.drive.id } });
+    const texts = await Promise.all(items.map(async (item) => text(await kind.open(fresh, item))));
+    expect(texts.sort()).toEqual(['# P0\n', '# P1\n', '# P2\n']);
+    expect(peer.tokensIssued()).toBe(2);
+  });
+
   it('names the refusal of a wrong secret without showing the secret', async () => {
     const wrong = 'wrong~secret-value-123';
     const error = await list(context({ secret: wrong })).catch((e: Error) => e);
