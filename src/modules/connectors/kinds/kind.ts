@@ -74,6 +74,10 @@ export interface ConnectorEnv {
   userAgent: string;
   /** CONNECTOR_ALLOW_PRIVATE_URLS / CONNECTOR_ALLOWED_HOSTS. */
   policy: UrlPolicy;
+  /** CONNECTOR_GRAPH_BASE_URL: Microsoft Graph with its version, no trailing slash (https://graph.microsoft.com/v1.0). */
+  graphBaseUrl: string;
+  /** CONNECTOR_GRAPH_LOGIN_URL: the Microsoft identity platform's authority host (https://login.microsoftonline.com). */
+  graphLoginUrl: string;
 }
 
 export interface ConnectorContext<Config = any, Credentials = any> {
