@@ -17,7 +17,8 @@ export interface CrawlSettings {
   fetchFiles: boolean;
 }
 
-type RobotsState = { ok: true; robots: Robots } | { ok: false; message: string };
+/** `refused`: the guarded client refused the host's address, so none of its pages can be fetched either. */
+type RobotsState = { ok: true; robots: Robots } | { ok: false; refused: boolean; message: string };
 
 /** What a request may take, head and body, before the URL counts as failed (a silent server must not stall the run). */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -36,8 +37,8 @@ export interface Crawler {
   robots(url: URL): Promise<RobotsState>;
   /** Why a redirect hop may not be followed, or null. Roots (start URLs, configured sitemaps) widen the site instead. */
   hopRefusal(url: URL, options: { root: boolean; pathScoped: boolean }): Promise<string | null>;
-  /** Why a URL may not be fetched per robots.txt: `unavailable` (5xx, unreachable) or `disallowed`, or null. */
-  robotsRefusal(url: URL): Promise<{ reason: 'unavailable' | 'disallowed'; message: string } | null>;
+  /** Why a URL may not be fetched per robots.txt: `unavailable` (5xx, unreachable), `refused` (address), `disallowed`. */
+  robotsRefusal(url: URL): Promise<{ reason: 'unavailable' | 'refused' | 'disallowed'; message: string } | null>;
 }
 
 export function createCrawler(ctx: ConnectorContext, settings: CrawlSettings, clock: Clock, signal: AbortSignal): Crawler {
@@ -68,7 +69,7 @@ export function createCrawler(ctx: ConnectorContext, settings: CrawlSettings, cl
     },
     async robotsRefusal(url) {
       const state = await crawler.robots(url);
-      if (!state.ok) return { reason: 'unavailable', message: state.message };
+      if (!state.ok) return { reason: state.refused ? 'refused' : 'unavailable', message: state.message };
       return state.robots.allows(url) ? null : { reason: 'disallowed', message: `robots.txt disallows ${url.href} for ${token}` };
     },
     async hopRefusal(url, { root, pathScoped }) {
@@ -97,7 +98,8 @@ async function loadRobots(c: Crawler, pageUrl: URL): Promise<RobotsState> {
   } catch (error) {
     if (!(error instanceof HopError)) throw error;
     if (error.failure === 'redirects' || error.failure === 'scope') return { ok: true, robots: ALLOW_ALL };
-    return { ok: false, message: `robots.txt of ${url.host} could not be read: ${error.message}` };
+    if (error.failure === 'refused') return { ok: false, refused: true, message: error.message };
+    return { ok: false, refused: false, message: `robots.txt of ${url.host} could not be read: ${error.message}` };
   }
   const { res, release, signal } = fetched;
   try {
@@ -108,10 +110,10 @@ async function loadRobots(c: Crawler, pageUrl: URL): Promise<RobotsState> {
     }
     res.resume();
     if (status >= 400 && status < 500) return { ok: true, robots: ALLOW_ALL };
-    return { ok: false, message: `robots.txt of ${url.host} answered HTTP ${status}` };
+    return { ok: false, refused: false, message: `robots.txt of ${url.host} answered HTTP ${status}` };
   } catch (error) {
     if (c.signal.aborted) throw error;
-    return { ok: false, message: `robots.txt of ${url.host} could not be read (${(error as Error).message})` };
+    return { ok: false, refused: false, message: `robots.txt of ${url.host} could not be read (${(error as Error).message})` };
   } finally {
     release();
   }

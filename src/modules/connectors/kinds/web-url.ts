@@ -104,7 +104,8 @@ export const fileExtensionOfType = (contentType: string | undefined): string | n
 
 /** Names stay short and free of path separators: the name is shown, the format comes from the extension. */
 function safeName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').slice(0, 150);
+  const printable = [...name].map((ch) => (ch.charCodeAt(0) < 0x20 ? '_' : ch)).join('');
+  return printable.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 150);
 }
 
 /** `/docs/intro` → `intro.html`, `/` → `example.com.html` (the parser reads the title from the page itself). */

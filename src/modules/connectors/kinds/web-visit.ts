@@ -56,15 +56,19 @@ function failed(c: Crawler, task: Task, error: unknown, item: boolean): Visit {
   return { events: [{ type: 'error', ...(item && transient ? { externalId: task.url.href } : {}), url: task.url.href, message: error.message }], next: [] };
 }
 
-/** Robots first: unavailable fails the listing for the site's own hosts (nothing may be deleted), else the URL. */
+/**
+ * Robots first. Unavailable fails the listing for the site's own hosts (nothing may be deleted) and is an error of the
+ * URL elsewhere; a refused address is an error of the URL (no item: it cannot exist for us).
+ */
 async function robotsGate(c: Crawler, task: Task, item: boolean): Promise<Visit | null> {
   const refusal = await c.robotsRefusal(task.url);
   if (!refusal) return null;
-  if (refusal.reason === 'unavailable') {
-    if (c.siteHosts.has(task.url.host)) return fatal(new Error(`the listing failed: ${refusal.message}`));
-    return { events: [{ type: 'error', ...(item ? { externalId: task.url.href } : {}), url: task.url.href, message: refusal.message }], next: [] };
+  if (refusal.reason !== 'disallowed') {
+    if (isRoot(task.role) || (refusal.reason === 'unavailable' && c.siteHosts.has(task.url.host))) return fatal(new Error(`the listing failed: ${refusal.message}`));
+    const keep = item && refusal.reason === 'unavailable';
+    return { events: [{ type: 'error', ...(keep ? { externalId: task.url.href } : {}), url: task.url.href, message: refusal.message }], next: [] };
   }
-  // A disallowed root is worth a line on the run; a disallowed link is simply not part of the site for us.
+  // A disallowed start URL is worth a line on the run; a disallowed link is simply not part of the site for us.
   return isRoot(task.role) ? { events: [{ type: 'error', url: task.url.href, message: refusal.message }], next: [] } : empty();
 }
 
@@ -86,8 +90,10 @@ async function readCapped(res: IncomingMessage, signal: AbortSignal, max: number
   return readWhole(res, signal, max);
 }
 
-function tooLarge(task: Task, url: URL, error: unknown, max: number): Visit {
+/** A body that could not be read: an item error, or fatal for a start URL (its links are the listing). */
+function unreadable(task: Task, url: URL, error: unknown, max: number): Visit {
   const message = error instanceof ResponseTooLargeError ? `${url.href} is larger than ${max} bytes, the upload limit` : `${url.href} could not be read (${(error as Error).message})`;
+  if (task.role === 'start') return fatal(new Error(`the listing failed: ${message}`));
   return { events: [{ type: 'error', externalId: url.href, url: url.href, message }], next: [] };
 }
 
@@ -169,7 +175,7 @@ async function visitPage(c: Crawler, task: Task): Promise<Visit> {
         body = await readCapped(res, signal, max);
       } catch (error) {
         if (c.signal.aborted) throw error;
-        return tooLarge(task, url, error, max);
+        return unreadable(task, url, error, max);
       }
       const fileMeta = validators(res);
       const file = { externalId: url.href, version: versionOf(fileMeta, body), filename: fileFilename(url, ext), url: url.href, size: body.length, meta: { ...fileMeta, links: [] }, body };
@@ -180,7 +186,7 @@ async function visitPage(c: Crawler, task: Task): Promise<Visit> {
       body = await readCapped(res, signal, max);
     } catch (error) {
       if (c.signal.aborted) throw error;
-      return tooLarge(task, url, error, max);
+      return unreadable(task, url, error, max);
     }
     return pageVisit(c, task, url, res, body, item);
   } finally {
@@ -249,7 +255,7 @@ async function visitFile(c: Crawler, task: Task): Promise<Visit> {
     if (method === 'GET' && ok && !hasValidator && !isHtmlType(contentType)) body = await readCapped(res, signal, max);
   } catch (error) {
     if (c.signal.aborted) throw error;
-    return tooLarge(task, url, error, max);
+    return unreadable(task, url, error, max);
   } finally {
     // The slot is freed before anything else is fetched: with concurrency 1 a nested request would wait for itself.
     if (method === 'HEAD') res.resume();
@@ -261,14 +267,14 @@ async function visitFile(c: Crawler, task: Task): Promise<Visit> {
   if (isHtmlType(contentType)) return visitPage(c, { ...task, role: 'page' });
   const ext = fileExtensionOf(url) ?? fileExtensionOfType(contentType);
   if (!ext || !pathInScope(settings.scope, url)) return empty();
-  if (Number.isFinite(declared) && declared > max) return tooLarge(task, url, new ResponseTooLargeError(max), max);
+  if (Number.isFinite(declared) && declared > max) return unreadable(task, url, new ResponseTooLargeError(max), max);
   if (!hasValidator && !body) {
     try {
       // No validator: the content itself is the version. open() reads it again only when it changed.
       body = await getWhole(c, url, max);
     } catch (error) {
       if (c.signal.aborted) throw error;
-      return tooLarge(task, url, error, max);
+      return unreadable(task, url, error, max);
     }
   }
   const size = body ? body.length : Number.isFinite(declared) ? declared : undefined;

@@ -132,7 +132,7 @@ async function openFile(ctx: ConnectorContext<WebConfig, null>, item: ConnectorI
     out.on('close', () => res.destroy());
     return res.pipe(out);
   } catch (error) {
-    if (error instanceof HopError) throw new Error(error.message);
+    if (error instanceof HopError) throw new Error(error.message, { cause: error });
     throw error;
   }
 }
