@@ -299,6 +299,7 @@ async function visitSitemap(c: Crawler, task: Task): Promise<Visit> {
   const { ctx, settings } = c;
   const root = task.role === 'sitemap-root';
   const refusal = await c.robotsRefusal(task.url);
+  if (refusal?.reason === 'refused' && !root) return { events: [{ type: 'error', url: task.url.href, message: refusal.message }], next: [] };
   if (refusal) return fatal(new Error(`the listing failed: sitemap ${task.url.href}: ${refusal.message}`));
   let fetched: Fetched;
   try {
