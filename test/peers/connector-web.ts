@@ -14,7 +14,7 @@ import type { UrlPolicy } from '../../src/platform/net/address-policy.js';
 import { createGuardedClient } from '../../src/platform/net/guarded-fetch.js';
 import type { ConnectorPeer } from '../support/connector-peer.js';
 
-export interface WebRequest {
+interface WebRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;

@@ -8,7 +8,7 @@ import { normalizeUrl } from './web-url.js';
  * hop's address is checked at connect time, and each hop's URL is checked against the crawl's scope by the caller).
  */
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 export type HopFailure = 'refused' | 'scope' | 'redirects' | 'network' | 'timeout';
 

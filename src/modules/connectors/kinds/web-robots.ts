@@ -11,7 +11,7 @@ export interface Robots {
 }
 
 /** A site asking for an hour between requests would stall the run: longer delays are cut to this. */
-export const MAX_CRAWL_DELAY_MS = 60_000;
+const MAX_CRAWL_DELAY_MS = 60_000;
 
 export const ALLOW_ALL: Robots = { allows: () => true, crawlDelayMs: null };
 

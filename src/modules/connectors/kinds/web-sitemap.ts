@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
  * and `<lastmod>` are read; the XML is scanned, never parsed with entities or a DTD, so nothing external is resolved.
  */
 
-export interface SitemapEntry {
+interface SitemapEntry {
   loc: string;
   lastmod?: string;
 }

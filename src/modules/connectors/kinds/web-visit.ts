@@ -14,7 +14,7 @@ import { fileExtensionOf, fileExtensionOfType, fileFilename, inScope, isHtmlType
  * fails, robots.txt of the site unavailable).
  */
 
-export type Role = 'start' | 'page' | 'file' | 'sitemap-root' | 'sitemap';
+type Role = 'start' | 'page' | 'file' | 'sitemap-root' | 'sitemap';
 
 export interface Task {
   url: URL;
