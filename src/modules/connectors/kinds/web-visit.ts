@@ -163,7 +163,9 @@ async function visitPage(c: Crawler, task: Task): Promise<Visit> {
     }
     const contentType = headerText(res.headers['content-type']);
     const max = ctx.limits.maxFileBytes;
-    if (!isHtmlType(contentType)) {
+    // A page served without any Content-Type is taken for HTML unless its URL names a file.
+    const html = isHtmlType(contentType) || (!contentType && !fileExtensionOf(url));
+    if (!html) {
       // A link without a file extension that serves a document (a PDF behind /download?id=3) is a file item.
       const ext = fileExtensionOfType(contentType) ?? fileExtensionOf(url);
       if (!ext || !item || !settings.fetchFiles) {
