@@ -228,6 +228,7 @@ describe('web kind: check', () => {
     expect(webKind.check!({ start_urls: ['ftp://example.com/'] }, webContext({}).env)).toMatchObject({ loc: ['config', 'start_urls', '0'] });
     expect(webKind.check!({ sitemap_urls: ['https://example.com/sitemap.xml', 'not a url'] }, webContext({}).env)).toMatchObject({ loc: ['config', 'sitemap_urls', '1'] });
     expect(webKind.check!({ start_urls: ['https://user:pw@example.com/'] }, webContext({}).env)).not.toBeNull();
+    expect(webKind.check!({ start_urls: ['https://example.com/'], exclude_patterns: ['/a/**', 'b/**'] }, webContext({}).env)).toMatchObject({ loc: ['config', 'exclude_patterns', '1'] });
     expect(webKind.check!({ start_urls: ['https://example.com/'] }, webContext({}).env)).toBeNull();
   });
 });

@@ -78,6 +78,12 @@ function checkUrls(list: string[] | undefined, field: string): ConfigProblem | n
   return null;
 }
 
+/** Also checked here, not only by the schema: a glob without its leading `/` would silently match nothing. */
+function checkGlobs(list: string[] | undefined, field: string): ConfigProblem | null {
+  const i = (list ?? []).findIndex((glob) => !glob.startsWith('/'));
+  return i < 0 ? null : { loc: ['config', field, String(i)], message: 'must be a path glob starting with /' };
+}
+
 function settingsOf(config: WebConfig): CrawlSettings {
   const startUrls = (config.start_urls ?? []).map((u) => normalizeUrl(u)).filter((u): u is URL => u !== null);
   const sitemapUrls = (config.sitemap_urls ?? []).map((u) => normalizeUrl(u)).filter((u): u is URL => u !== null);
@@ -147,7 +153,7 @@ export function createWebKind(clock?: (ctx: ConnectorContext) => Clock): Connect
     credentials: null,
     check(config) {
       if (!config.start_urls?.length && !config.sitemap_urls?.length) return { loc: ['config', 'start_urls'], message: 'give at least one start URL or sitemap URL' };
-      return checkUrls(config.start_urls, 'start_urls') ?? checkUrls(config.sitemap_urls, 'sitemap_urls');
+      return checkUrls(config.start_urls, 'start_urls') ?? checkUrls(config.sitemap_urls, 'sitemap_urls') ?? checkGlobs(config.include_patterns, 'include_patterns') ?? checkGlobs(config.exclude_patterns, 'exclude_patterns');
     },
     list(ctx) {
       // Politeness runs on the real monotonic clock: ctx.now() may be frozen or moved by tests of the engine.
