@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliDecompress, gunzip, inflate, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { readWhole, ResponseTooLargeError } from '../../../platform/net/guarded-fetch.js';
 import type { ListEvent } from './kind.js';
 import { REQUEST_TIMEOUT_MS, type Crawler } from './web-crawler.js';
@@ -81,13 +83,31 @@ function validators(res: IncomingMessage): { etag?: string; last_modified?: stri
 const versionOf = (meta: { etag?: string; last_modified?: string }, body?: Buffer) =>
   meta.etag ? `etag:${meta.etag}` : meta.last_modified ? `lm:${meta.last_modified}` : `sha256:${createHash('sha256').update(body ?? '').digest('hex')}`;
 
+const DECODERS: Record<string, (bytes: Buffer, options: ZlibOptions & BrotliOptions) => Promise<Buffer>> = {
+  gzip: promisify(gunzip),
+  'x-gzip': promisify(gunzip),
+  deflate: promisify(inflate),
+  br: promisify(brotliDecompress),
+};
+
+/** The body, at most `max` bytes, decoded when a server compressed it although we asked for `identity`. */
 async function readCapped(res: IncomingMessage, signal: AbortSignal, max: number): Promise<Buffer> {
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > max) {
     res.destroy();
     throw new ResponseTooLargeError(max);
   }
-  return readWhole(res, signal, max);
+  const raw = await readWhole(res, signal, max);
+  const encoding = (headerText(res.headers['content-encoding']) ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity' || encoding === '') return raw;
+  const decode = DECODERS[encoding];
+  if (!decode) throw new Error(`the content encoding ${encoding} is not supported`);
+  try {
+    return await decode(raw, { maxOutputLength: max });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new ResponseTooLargeError(max);
+    throw error;
+  }
 }
 
 /** A body that could not be read: an item error, or fatal for a start URL (its links are the listing). */

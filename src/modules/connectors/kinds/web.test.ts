@@ -208,6 +208,16 @@ describe('web kind: failures', () => {
     expect(String(root.error)).toMatch(/larger than 1000 bytes/);
   });
 
+  it('decodes a page compressed although identity was asked for, within the upload limit', async () => {
+    const compressed = gzipSync(html(`<p>squeezed ${'y'.repeat(3000)}</p>`));
+    peer.route('/gz/', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(compressed));
+    const run = await list({ start_urls: [`${peer.base}/gz/`], delay_ms: 0 });
+    expect(run.items[0].body!.toString()).toContain('squeezed yyy');
+    expect(peer.requests.find((r) => r.path === '/gz/')!.headers['accept-encoding']).toBe('identity');
+    const bomb = await list({ start_urls: [`${peer.base}/gz/`], delay_ms: 0 }, { maxFileBytes: 1000 });
+    expect(String(bomb.error)).toMatch(/larger than 1000 bytes/);
+  });
+
   it('stops promptly when the run is cancelled', async () => {
     peer.route('/slow', () => {}); // never answers
     const abort = new AbortController();
