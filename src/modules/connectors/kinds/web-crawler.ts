@@ -73,9 +73,9 @@ export function createCrawler(ctx: ConnectorContext, settings: CrawlSettings, cl
       return state.robots.allows(url) ? null : { reason: 'disallowed', message: `robots.txt disallows ${url.href} for ${token}` };
     },
     async hopRefusal(url, { root, pathScoped }) {
-      if (root && settings.scope.hosts && !settings.scope.hosts.has(url.host)) {
+      if (root) {
         // example.com → www.example.com: where a start URL or sitemap redirects is the site too.
-        settings.scope.hosts.add(url.host);
+        settings.scope.hosts?.add(url.host);
         siteHosts.add(url.host);
       }
       if (!(pathScoped ? inScope(settings.scope, url) : hostInScope(settings.scope, url))) return 'which is outside the crawl scope';
