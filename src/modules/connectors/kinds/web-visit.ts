@@ -51,7 +51,7 @@ export async function visit(c: Crawler, task: Task): Promise<Visit> {
 }
 
 /** A failed request: fatal for a root; an item error otherwise (keeping the item only when the failure may pass). */
-function failed(c: Crawler, task: Task, error: unknown, item: boolean): Visit {
+function failed(task: Task, error: unknown, item: boolean): Visit {
   if (!(error instanceof HopError)) return fatal(error); // the run was cancelled
   if (isRoot(task.role)) return fatal(new Error(`the listing failed: ${error.message}`));
   const transient = error.failure === 'network' || error.failure === 'timeout';
@@ -164,7 +164,7 @@ async function visitPage(c: Crawler, task: Task): Promise<Visit> {
       checkHop: (url) => c.hopRefusal(url, { root, pathScoped: !root }),
     });
   } catch (error) {
-    return failed(c, task, error, item);
+    return failed(task, error, item);
   }
   const { res, url, release, signal } = fetched;
   try {
@@ -263,7 +263,7 @@ async function visitFile(c: Crawler, task: Task): Promise<Visit> {
       fetched = await request('GET');
     }
   } catch (error) {
-    return failed(c, task, error, true);
+    return failed(task, error, true);
   }
   const { res, url, release, signal } = fetched;
   const status = res.statusCode ?? 0;
