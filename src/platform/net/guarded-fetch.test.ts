@@ -51,6 +51,8 @@ describe('createGuardedFetch', () => {
     const error = await guarded(`http://localhost:${redirector.port}/v1/chat`, { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectRefusedError);
     expect((error as RedirectRefusedError).status).toBe(307);
+    // Named for a caller that checks the next hop itself before following it (the web connector).
+    expect((error as RedirectRefusedError).location).toBe(`http://127.0.0.1:${trap.port}/v1/chat`);
     expect(trap.seen).toEqual([]);
   });
 

@@ -14,6 +14,8 @@ export class RedirectRefusedError extends Error {
   constructor(
     readonly host: string,
     readonly status: number,
+    /** The Location header as sent, for a caller that checks each hop and follows it itself (the web connector). */
+    readonly location: string | null = null,
   ) {
     super(`${host} answered HTTP ${status} (a redirect), which is not followed`);
   }
@@ -124,7 +126,7 @@ export function createGuardedClient(options: GuardedFetchOptions): GuardedClient
         if (REDIRECTS.has(res.statusCode ?? 0)) {
           done();
           res.resume();
-          reject(new RedirectRefusedError(url.host, res.statusCode!));
+          reject(new RedirectRefusedError(url.host, res.statusCode!, res.headers.location ?? null));
           return;
         }
         res.once('close', done);
