@@ -74,6 +74,10 @@ export interface ConnectorEnv {
   userAgent: string;
   /** CONNECTOR_ALLOW_PRIVATE_URLS / CONNECTOR_ALLOWED_HOSTS. */
   policy: UrlPolicy;
+  /** CONNECTOR_GRAPH_BASE_URL (default https://graph.microsoft.com/v1.0), no trailing slash. */
+  graphBaseUrl: string;
+  /** CONNECTOR_GRAPH_LOGIN_URL (default https://login.microsoftonline.com), no trailing slash. */
+  graphLoginUrl: string;
 }
 
 export interface ConnectorContext<Config = any, Credentials = any> {
