@@ -54,6 +54,9 @@ describe.each(PEERS)('the sync engine with the $name peer', ({ create }) => {
     expect(docs.every((d) => d.status === 'indexed')).toBe(true);
     expect(new Set(docs.map((d) => d.source.external_id)).size).toBe(N);
     for (let i = 0; i < N; i++) expect(await found(peer.phrase(i)), peer.phrase(i)).toHaveLength(1);
+    // Search hits say where their document came from, as documents do.
+    const [hit] = await found(peer.phrase(0));
+    expect(hit.source).toEqual(docs.find((d) => d.document_id === hit.document_id).source);
   });
 
   it('reads, parses and changes nothing when nothing changed', async () => {

@@ -12244,6 +12244,13 @@ export interface paths {
                                 page: number | null;
                                 score: number;
                                 section: string | null;
+                                /** @description The connector item the document is kept in sync with (the document's `source`); null for an uploaded document */
+                                source: {
+                                    /** Format: uuid */
+                                    connector_id: string;
+                                    external_id: string;
+                                    url: string | null;
+                                } | null;
                                 tags: string[];
                                 text: string;
                             }[];
