@@ -30,7 +30,7 @@ export const DeleteQuery = defaultsOptional(
   }),
 );
 
-export const Kind = Type.Object({
+const Kind = Type.Object({
   kind: Type.String(),
   title: Type.String(),
   description: Type.String(),
@@ -39,7 +39,7 @@ export const Kind = Type.Object({
 });
 export const KindList = Type.Object({ items: Type.Array(Kind) });
 
-export const RunCounts = Type.Object({
+const RunCounts = Type.Object({
   seen: Type.Integer({ description: 'Items the listing yielded' }),
   added: Type.Integer(),
   updated: Type.Integer(),

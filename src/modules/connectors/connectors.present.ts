@@ -3,7 +3,7 @@ import type { ConnectorRow, ConnectorRunRow } from './connectors.table.js';
 
 /** The API shapes of connectors and runs (snake_case, ISO times). Never the credentials: only whether there are some. */
 
-export function presentRunSummary(run: ConnectorRunRow) {
+function presentRunSummary(run: ConnectorRunRow) {
   return {
     id: run.id,
     connector_id: run.connectorId,
@@ -17,7 +17,6 @@ export function presentRunSummary(run: ConnectorRunRow) {
     created_at: iso(run.createdAt)!,
   };
 }
-export type PresentedRunSummary = ReturnType<typeof presentRunSummary>;
 
 export function presentRun(run: ConnectorRunRow, errors: { externalId: string | null; url: string | null; message: string }[]) {
   return { ...presentRunSummary(run), errors: errors.map((e) => ({ external_id: e.externalId, url: e.url, message: e.message })) };

@@ -22,7 +22,7 @@ import {
 import { isTerminalRun, presentConnector, presentRun } from './connectors.present.js';
 import type { ConnectorRow, RunTrigger } from './connectors.table.js';
 import { sealCredentials } from './credentials.js';
-import type { ConnectorEnv, ConnectorKind } from './kinds/kind.js';
+import type { ConfigProblem, ConnectorEnv, ConnectorKind } from './kinds/kind.js';
 import { findActiveRun, findRun, findRuns, insertRun, listRunErrors, listRuns, updateRun } from './runs.repo.js';
 import { RUN_QUEUE } from './sync/engine.js';
 import { finishRun, nextScheduled } from './sync/finish.js';
@@ -89,7 +89,7 @@ export function createConnectorsService(deps: ConnectorsDeps) {
       if (!kind.credentials) throw unprocessable(['body', 'credentials'], `the ${kind.kind} kind takes no credentials`);
       validateAgainst(kind.credentials, credentials, 'credentials');
     }
-    const problem = await kind.check?.(config, deps.env);
+    const problem: ConfigProblem | null = (await kind.check?.(config, deps.env)) ?? null;
     if (problem) throw unprocessable(['body', ...problem.loc], problem.message);
   }
 

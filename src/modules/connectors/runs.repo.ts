@@ -5,7 +5,7 @@ import { connectorItems, connectorRunErrors, connectorRuns, type ConnectorItemRo
 /** The SQL of connector runs, their errors and the items a connector has indexed; scoped to the transaction's tenant. */
 
 /** Errors kept per run at most: a source where everything fails must not fill the table. */
-export const RUN_ERRORS_KEPT = 1000;
+const RUN_ERRORS_KEPT = 1000;
 
 export interface RunCounts {
   seen: number;
@@ -187,14 +187,6 @@ export async function staleItems(t: TenantTx, connectorId: string, runId: string
       ),
     )
     .limit(limit);
-}
-
-export async function findItem(t: TenantTx, connectorId: string, externalId: string): Promise<Pick<ConnectorItemRow, 'externalId' | 'documentId' | 'url'> | null> {
-  const [row] = await t.tx
-    .select({ externalId: connectorItems.externalId, documentId: connectorItems.documentId, url: connectorItems.url })
-    .from(connectorItems)
-    .where(and(eq(connectorItems.tenantId, t.tenantId), eq(connectorItems.connectorId, connectorId), eq(connectorItems.externalId, externalId)));
-  return row ?? null;
 }
 
 export async function deleteItems(t: TenantTx, connectorId: string, externalIds: readonly string[]): Promise<void> {

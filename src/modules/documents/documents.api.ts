@@ -22,7 +22,7 @@ export const UploadBody = Type.Object({
 });
 
 /** The connector item a document is kept in sync with; null for an uploaded document. */
-export const DocumentSource = Type.Union([
+const DocumentSource = Type.Union([
   Type.Object({
     connector_id: Uuid,
     external_id: Type.String({ description: "The item's id in its source: a URL, an object key, a path under the folder, a drive item id" }),

@@ -44,7 +44,7 @@ export function presentDocument(row: DocumentRow) {
 }
 
 /** Where a connector's document came from; null for an uploaded one (or one whose connector was deleted). */
-export function presentSource(row: Pick<DocumentRow, 'connectorId' | 'externalId' | 'sourceUrl'>) {
+function presentSource(row: Pick<DocumentRow, 'connectorId' | 'externalId' | 'sourceUrl'>) {
   return row.connectorId && row.externalId !== null ? { connector_id: row.connectorId, external_id: row.externalId, url: row.sourceUrl } : null;
 }
 

@@ -4,7 +4,7 @@
  * libraries of ../ingestion; nothing in ingestion imports documents.
  */
 export { createDocuments } from './documents.module.js';
-export type { IngestService, AcceptedFile, DocumentSource } from './ingest.js';
+export type { IngestService, AcceptedFile } from './ingest.js';
 export type { ConnectorContent } from './connector-content.js';
 
 export { spoolUpload, type SpooledUpload, type UploadPart } from './spool.js';
@@ -13,7 +13,7 @@ export { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from './events.js';
 export type { DocumentRow, DocumentStatus } from './documents.table.js';
 export { readProfile } from './profile.repo.js';
 export { findDocumentsByIds, folderExists, memoryExists } from './documents.repo.js';
-export { presentDocument, presentSource } from './documents.present.js';
+export { presentDocument } from './documents.present.js';
 export { DocumentResponse, Status as DocumentStatusSchema } from './documents.api.js';
 export { sanitizeFilename } from './filename.js';
 export { contentDisposition } from './content-disposition.js';

@@ -11,7 +11,7 @@ import { publishRunChanged } from './run-events.js';
 type SQL = ReturnType<typeof queueNow>;
 
 /** Failed runs in a row after which the connector is put in `error`: nothing is scheduled until it is resumed. */
-export const MAX_CONSECUTIVE_FAILURES = 5;
+const MAX_CONSECUTIVE_FAILURES = 5;
 
 /** A failed run is retried after 1, 2, 4, 8 minutes… (at most an hour), the connector's schedule notwithstanding. */
 const retryDelayMinutes = (failures: number) => Math.min(60, 2 ** Math.max(0, failures - 1));

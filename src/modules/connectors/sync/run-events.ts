@@ -4,7 +4,7 @@ import type { EventBus } from '../../../platform/events/bus.js';
 /** NOTIFY channel of connector runs: what each item became, and "the run changed" (cancel, end). */
 export const RUN_EVENTS_CHANNEL = 'connector_run';
 
-export type ItemDecision = 'added' | 'updated' | 'unchanged' | 'deleted' | 'failed';
+type ItemDecision = 'added' | 'updated' | 'unchanged' | 'deleted' | 'failed';
 
 export interface ItemEvent {
   external_id: string | null;
