@@ -151,6 +151,8 @@ export const folderKind: ConnectorKind<FolderConfig, null> = {
     const target = await realpath(path.join(resolved.root, ...item.externalId.split('/')));
     if (!within(resolved.root, target)) throw new Error(`${item.externalId}: leads outside the folder`);
     if (!(await lstat(target)).isFile()) throw new Error(`${item.externalId}: not a file`);
-    return createReadStream(target, { signal: ctx.signal });
+    // No signal of its own: the engine's pipeline destroys it when the run stops, and a stream aborted before anyone
+    // listens would raise its error unhandled.
+    return createReadStream(target);
   },
 };

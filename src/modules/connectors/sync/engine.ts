@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { BaseLogger } from 'pino';
 import type { Clock } from '../../../platform/clock.js';
 import type { Database } from '../../../platform/db/database.js';
@@ -223,11 +224,13 @@ class SyncRun {
     await this.flushTouches();
     let spooled: Awaited<ReturnType<typeof spoolItem>> | null = null;
     let accepted: AcceptedFile | null = null;
+    let content: Readable | Buffer | null = null;
     try {
-      const content = item.body ?? (await this.kind.open(ctx, item));
+      content = item.body ?? (await this.kind.open(ctx, item));
       spooled = await spoolItem(this.deps.tmpRoot, content, this.deps.limits.maxFileBytes, ctx.signal);
       accepted = await this.deps.content.accept(this.tenant.tenantId, { filename: item.filename, path: spooled.path, size: spooled.size });
     } catch (error) {
+      if (content && !Buffer.isBuffer(content)) content.destroy();
       await spooled?.remove();
       if (this.interrupted()) return;
       await this.onError(item.externalId, item.url, itemMessage(error));
