@@ -24,6 +24,8 @@ export const RUN_QUEUE = 'connector.run';
 
 /** Unchanged items recorded per transaction (a run over an unchanged source writes little). */
 const TOUCH_BATCH = 200;
+/** Listing events between two reads of the run's status (besides the cancel's notification). */
+const CANCEL_CHECK_EVERY = 100;
 /** Items whose documents a complete listing deletes per transaction. */
 const DELETE_BATCH = 200;
 
@@ -165,6 +167,7 @@ class SyncRun {
     const ctx = this.context(signal);
     const listing = this.kind.list(ctx);
     let result: ListResult;
+    let events = 0;
     try {
       for (;;) {
         const next = await listing.next();
@@ -189,6 +192,8 @@ class SyncRun {
           if (!event.externalId) this.listingErrors++;
           await this.onError(event.externalId ?? null, event.url ?? null, event.message);
         }
+        // The cancel's notification is the prompt path; this catches one that was missed (a dropped LISTEN connection).
+        if (++events % CANCEL_CHECK_EVERY === 0) await this.checkCancelled();
         if (this.interrupted()) break;
       }
     } catch (error) {
