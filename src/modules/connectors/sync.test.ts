@@ -9,6 +9,7 @@ import { createTenant, startTestService, type TestService, type TestTenant } fro
 import type { ConnectorPeer } from '../../../test/support/connector-peer.js';
 import { connectorDocuments, createConnector, getRun, startSync, syncAndWait } from '../../../test/support/connectors.js';
 import { search } from '../../../test/support/documents.js';
+import { ask } from '../../../test/support/chat.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { createFolderPeer } from '../../../test/peers/connector-folder.js';
 
@@ -57,6 +58,10 @@ describe.each(PEERS)('the sync engine with the $name peer', ({ create }) => {
     // Search hits say where their document came from, as documents do.
     const [hit] = await found(peer.phrase(0));
     expect(hit.source).toEqual(docs.find((d) => d.document_id === hit.document_id).source);
+    // And so do an answer's sources.
+    const answer = await ask(t, tenant, { query: peer.phrase(0), mode: 'retrieve' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().sources.find((s: any) => s.document_id === hit.document_id).source).toEqual(hit.source);
   });
 
   it('reads, parses and changes nothing when nothing changed', async () => {

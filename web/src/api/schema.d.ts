@@ -7346,7 +7346,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the documents: retrieval over the memories, then an answer that cites its sources as [n]
-         * @description Retrieval is the hybrid document search under the caller's tenant and filters, reranked by the tenant's default rerank model when there is one (a rerank failure keeps the fused order). The best sources that fit the chat model's context window are given to the model (the given `model`, else the tenant's default chat model), which answers only from them and cites them as [n]. With `conversation_id` the question is first condensed with the recent turns into a standalone query for retrieval. The question and the answer are stored in the conversation (a new one without `conversation_id`). With `stream: true` the response is `text/event-stream` with these events, in order: `retrieval` ({conversation_id, message_id, sources, condensed_query?}) once the sources are known; `delta` ({text}) pieces of the answer, with citation markers already renumbered; `citation` (a citation: {n, chunk_id, document_id, filename, page, section, snippet, score}) as soon as a marker citing a new source is complete; `done` (the same object as the JSON response) at the end; or `error` ({detail, code}) when the answer cannot be completed. A `: ping` comment is sent every SSE_HEARTBEAT_MS. A client that disconnects aborts the upstream call; what was generated is stored with status `incomplete`. Errors found before the stream starts (validation, unknown ids, no chat model) are plain JSON errors. With mode `retrieve`, the stream is `retrieval` then `done`.
+         * @description Retrieval is the hybrid document search under the caller's tenant and filters, reranked by the tenant's default rerank model when there is one (a rerank failure keeps the fused order). The best sources that fit the chat model's context window are given to the model (the given `model`, else the tenant's default chat model), which answers only from them and cites them as [n]. With `conversation_id` the question is first condensed with the recent turns into a standalone query for retrieval. The question and the answer are stored in the conversation (a new one without `conversation_id`). With `stream: true` the response is `text/event-stream` with these events, in order: `retrieval` ({conversation_id, message_id, sources, condensed_query?}) once the sources are known; `delta` ({text}) pieces of the answer, with citation markers already renumbered; `citation` (a citation: {n, chunk_id, document_id, filename, page, section, snippet, score, source}) as soon as a marker citing a new source is complete; `done` (the same object as the JSON response) at the end; or `error` ({detail, code}) when the answer cannot be completed. A `: ping` comment is sent every SSE_HEARTBEAT_MS. A client that disconnects aborts the upstream call; what was generated is stored with status `incomplete`. Errors found before the stream starts (validation, unknown ids, no chat model) are plain JSON errors. With mode `retrieve`, the stream is `retrieval` then `done`.
          *
          *     App access tokens are accepted when the installation was granted `chat:query` (CORS for the app's origin).
          */
@@ -7433,6 +7433,13 @@ export interface paths {
                                 section: string | null;
                                 /** @description The beginning of the chunk (at most 500 characters) */
                                 snippet: string;
+                                /** @description The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document */
+                                source?: {
+                                    /** Format: uuid */
+                                    connector_id: string;
+                                    external_id: string;
+                                    url: string | null;
+                                } | null;
                             }[];
                             /** @description With conversation_id: the standalone question retrieval used */
                             condensed_query?: string;
@@ -7458,6 +7465,13 @@ export interface paths {
                                 section: string | null;
                                 /** @description The beginning of the chunk (at most 500 characters) */
                                 snippet: string;
+                                /** @description The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document */
+                                source?: {
+                                    /** Format: uuid */
+                                    connector_id: string;
+                                    external_id: string;
+                                    url: string | null;
+                                } | null;
                             }[];
                             status: "complete" | "incomplete" | "error";
                             /** @description Where the time went, server side */
@@ -7497,6 +7511,13 @@ export interface paths {
                                 section: string | null;
                                 /** @description The beginning of the chunk (at most 500 characters) */
                                 snippet: string;
+                                /** @description The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document */
+                                source?: {
+                                    /** Format: uuid */
+                                    connector_id: string;
+                                    external_id: string;
+                                    url: string | null;
+                                } | null;
                             }[];
                             /** @description Where the time went, server side */
                             timings: {
@@ -9436,6 +9457,13 @@ export interface paths {
                                     section: string | null;
                                     /** @description The beginning of the chunk (at most 500 characters) */
                                     snippet: string;
+                                    /** @description The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document */
+                                    source?: {
+                                        /** Format: uuid */
+                                        connector_id: string;
+                                        external_id: string;
+                                        url: string | null;
+                                    } | null;
                                 }[];
                                 /** @description A question asked with history: the standalone query retrieval used */
                                 condensed_query: string | null;
@@ -13412,6 +13440,13 @@ export interface paths {
                                     section: string | null;
                                     /** @description The beginning of the chunk (at most 500 characters) */
                                     snippet: string;
+                                    /** @description The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document */
+                                    source?: {
+                                        /** Format: uuid */
+                                        connector_id: string;
+                                        external_id: string;
+                                        url: string | null;
+                                    } | null;
                                 }[];
                                 comment: string | null;
                                 /** Format: uuid */
