@@ -20,6 +20,7 @@ import { createApps, createInstalledManifests, installationStatusOf } from './ap
 import { createOAuth, clientServes } from './oauth/index.js';
 import { createAppContent } from './app-content/index.js';
 import { createWebhooks } from './webhooks/index.js';
+import { createConnectors } from './connectors/index.js';
 
 /**
  * The composition root of the feature modules: the one place that knows them all and hands each the ports it needs.
@@ -87,5 +88,6 @@ export function createModules(ctx: CoreContext): Module[] {
     apps.module,
     appContent.module,
     createWebhooks(ctx, { mailer: mail.mailer, tenantAdmins: activeAdminEmails }).module,
+    createConnectors(ctx, { content: documents.connectorContent }).module,
   ];
 }

@@ -153,6 +153,18 @@ export interface Config {
     /** How long a receiver has to answer (2xx) before the attempt counts as failed. */
     timeoutMs: number;
   };
+  /** Connectors (modules/connectors): sources kept in sync. URLs they fetch follow their own address policy. */
+  connectors: {
+    /** CONNECTOR_FOLDER_ROOTS: absolute directories the folder kind may read under (resolved to real paths at start). */
+    folderRoots: string[];
+    allowPrivateUrls: boolean;
+    allowedHosts: string[];
+    graphBaseUrl: string;
+    graphLoginUrl: string;
+    maxPerTenant: number;
+    maxItemsPerRun: number;
+    userAgent: string;
+  };
   /** Interval of the `: ping` comment on answer streams (chat/query with stream: true). */
   sseHeartbeatMs: number;
   chat: {
@@ -477,6 +489,19 @@ export function loadConfig(env: Env = process.env, context: ConfigContext = { co
       concurrency: int(env, 'WEBHOOK_CONCURRENCY', 16, 1, 256),
       timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 60_000),
     },
+    connectors: {
+      folderRoots: folderRoots(env),
+      allowPrivateUrls: bool(env, 'CONNECTOR_ALLOW_PRIVATE_URLS', false),
+      allowedHosts: (str(env, 'CONNECTOR_ALLOWED_HOSTS') ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      graphBaseUrl: (absoluteUrl('CONNECTOR_GRAPH_BASE_URL', str(env, 'CONNECTOR_GRAPH_BASE_URL')) ?? 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
+      graphLoginUrl: (absoluteUrl('CONNECTOR_GRAPH_LOGIN_URL', str(env, 'CONNECTOR_GRAPH_LOGIN_URL')) ?? 'https://login.microsoftonline.com').replace(/\/+$/, ''),
+      maxPerTenant: int(env, 'CONNECTOR_MAX_PER_TENANT', 50, 1, 10_000),
+      maxItemsPerRun: int(env, 'CONNECTOR_MAX_ITEMS_PER_RUN', 10_000, 1, 10_000_000),
+      userAgent: str(env, 'CONNECTOR_USER_AGENT') ?? 'KnowledgeBaseBot/1.0 (+connectors)',
+    },
     sseHeartbeatMs: int(env, 'SSE_HEARTBEAT_MS', 15_000, 10, 600_000),
     chat: {
       titles: oneOf(env, 'CHAT_TITLES', ['truncate', 'model'] as const, 'truncate'),
@@ -491,6 +516,15 @@ export function loadConfig(env: Env = process.env, context: ConfigContext = { co
       ownGraphsMax: int(env, 'SEARCH_OWN_GRAPHS_MAX', 8, 0, 1000),
     },
   };
+}
+
+/** CONNECTOR_FOLDER_ROOTS: comma-separated absolute directories; a relative one is a configuration error. */
+function folderRoots(env: Env): string[] {
+  const roots = (str(env, 'CONNECTOR_FOLDER_ROOTS') ?? '').split(',').map((r) => r.trim()).filter(Boolean);
+  for (const root of roots) {
+    if (!path.isAbsolute(root)) throw new ConfigError(`CONNECTOR_FOLDER_ROOTS must list absolute directories, got "${root}"`);
+  }
+  return roots;
 }
 
 /** Exact callback URLs (absolute http(s), no fragment, no credentials): compared as strings, never as prefixes. */

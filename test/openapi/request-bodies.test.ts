@@ -22,6 +22,10 @@ const NO_BODY: Record<string, string> = {
   'POST /api/v1/webhooks/endpoints/{id}/rotate-secret': 'the endpoint is the path; the service makes the new secret',
   'POST /api/v1/webhooks/endpoints/{id}/test': 'the endpoint is the path; the test event is always the same',
   'POST /api/v1/webhooks/endpoints/{id}/deliveries/{delivery_id}/retry': 'the delivery is the path: it is sent again as it was',
+  'POST /api/v1/connectors/{id}/sync': 'the connector is the path: a run lists its whole source',
+  'POST /api/v1/connectors/{id}/pause': 'the connector is the path',
+  'POST /api/v1/connectors/{id}/resume': 'the connector is the path',
+  'POST /api/v1/connectors/{id}/runs/{run_id}/cancel': 'the run is the path',
 };
 
 // Known gaps being fixed elsewhere, each a line of the test's own wording; empty when there are none.

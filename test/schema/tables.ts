@@ -40,6 +40,7 @@ import {
   richDocumentVersions,
 } from '../../src/modules/app-content/app-content.table.js';
 import { events, webhookDeliveries, webhookEndpoints } from '../../src/modules/webhooks/webhooks.table.js';
+import { connectorItems, connectorRunErrors, connectorRuns, connectors } from '../../src/modules/connectors/connectors.table.js';
 
 export const drizzleTables: readonly PgTable[] = [
   tenants,
@@ -93,4 +94,8 @@ export const drizzleTables: readonly PgTable[] = [
   richDocumentSettings,
   appAssets,
   appAssetAttachments,
+  connectors,
+  connectorRuns,
+  connectorRunErrors,
+  connectorItems,
 ];

@@ -51,6 +51,9 @@ export const AUDIT_TYPES = [
   'webhook.endpoint_updated',
   'webhook.endpoint_deleted',
   'webhook.secret_rotated',
+  'connector.created',
+  'connector.updated',
+  'connector.deleted',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 

@@ -14,6 +14,11 @@ export const Citation = Type.Object({
   section: Nullable(Type.String()),
   snippet: Type.String({ description: 'The beginning of the chunk (at most 500 characters)' }),
   score: Type.Number({ description: 'The rerank score when the sources were reranked, else the fused retrieval score' }),
+  source: Type.Optional(
+    Type.Union([Type.Object({ connector_id: Uuid, external_id: Type.String(), url: Type.Union([Type.String(), Type.Null()]) }), Type.Null()], {
+      description: "The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document",
+    }),
+  ),
 });
 
 export const Source = Type.Object({

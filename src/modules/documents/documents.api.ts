@@ -21,6 +21,16 @@ export const UploadBody = Type.Object({
   tags: Type.Optional(Type.String({ description: 'Repeated, comma-separated or a JSON array; at most 50 tags of 64 characters' })),
 });
 
+/** The connector item a document is kept in sync with; null for an uploaded document. */
+const DocumentSource = Type.Union([
+  Type.Object({
+    connector_id: Uuid,
+    external_id: Type.String({ description: "The item's id in its source: a URL, an object key, a path under the folder, a drive item id" }),
+    url: Type.Union([Type.String(), Type.Null()], { description: 'Where people open the original (http(s)); null for a folder' }),
+  }),
+  Type.Null(),
+]);
+
 export const DocumentParams = Type.Object({ document_id: Uuid });
 export const JobParams = Type.Object({ job_id: Uuid });
 
@@ -53,6 +63,7 @@ export const DocumentResponse = Type.Object({
   error: Nullable(Type.String()),
   indexed_at: Nullable(Time),
   batch_id: Nullable(Uuid),
+  source: DocumentSource,
   created_at: Time,
   updated_at: Time,
 });

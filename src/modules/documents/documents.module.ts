@@ -13,6 +13,7 @@ import type { Metrics } from '../../platform/metrics/metrics.js';
 import { createIndexingScheduler } from './indexing/schedule.js';
 import { createVectorCatchup } from './indexing/vector-catchup.js';
 import { createDocumentRemover, type DocumentRemover } from './removal.js';
+import { createConnectorContent, type ConnectorContent } from './connector-content.js';
 import { closeEventStreams } from '../../platform/http/sse.js';
 import { createReindexService, createReindexStepHandler, reindexRoutes, type ReindexService } from './reindex/index.js';
 
@@ -29,6 +30,8 @@ export interface Documents {
   ingestText: TextIngest;
   /** Hard deletion of documents, for the memory and folder cascades. */
   remover: DocumentRemover;
+  /** Documents kept in sync by connectors: created, replaced and deleted by the sync engine. */
+  connectorContent: ConnectorContent;
   /** Tenant-wide re-embedding runs; the llm module calls `onEmbeddingModelChanged` when a default changes. */
   reindex: Pick<ReindexService, 'onEmbeddingModelChanged'>;
 }
@@ -92,7 +95,8 @@ export function createDocuments(ctx: CoreContext, deps: DocumentsModuleDeps): Do
       await Promise.all([parser.close(), chunker.close()]);
     },
   };
-  return { module, ingest, ingestText: createTextIngest({ ingest, tmpRoot }), remover, reindex };
+  const connectorContent = createConnectorContent({ ingest, remover, queue: ctx.queue });
+  return { module, ingest, ingestText: createTextIngest({ ingest, tmpRoot }), remover, reindex, connectorContent };
 }
 
 /** Ingestion throughput: rate() of these is documents (and bytes) indexed per second across the workers. */

@@ -37,9 +37,15 @@ export function presentDocument(row: DocumentRow) {
     error: row.error,
     indexed_at: iso(row.indexedAt),
     batch_id: row.batchId,
+    source: presentSource(row),
     created_at: iso(row.createdAt)!,
     updated_at: iso(row.updatedAt)!,
   };
+}
+
+/** Where a connector's document came from; null for an uploaded one (or one whose connector was deleted). */
+function presentSource(row: Pick<DocumentRow, 'connectorId' | 'externalId' | 'sourceUrl'>) {
+  return row.connectorId && row.externalId !== null ? { connector_id: row.connectorId, external_id: row.externalId, url: row.sourceUrl } : null;
 }
 
 export function presentJob(row: DocumentJobRow) {

@@ -50,6 +50,31 @@ export async function memoryExists({ tx, tenantId }: TenantTx, id: string): Prom
   return found.length > 0;
 }
 
+/** Connectors belong to another module; a document that one keeps in sync names it in its 409. */
+export async function connectorName({ tx, tenantId }: TenantTx, id: string): Promise<string | null> {
+  const found = await rows<{ name: string }>(tx, sql`SELECT name FROM connectors WHERE tenant_id = ${tenantId} AND id = ${id}`);
+  return found[0]?.name ?? null;
+}
+
+/** A deleted connector's documents, kept: ordinary documents from now on (no source, editable). */
+export async function detachConnectorDocuments({ tx, tenantId }: TenantTx, connectorId: string): Promise<number> {
+  const done = await tx
+    .update(documents)
+    .set({ connectorId: null, externalId: null, sourceUrl: null, updatedAt: sql`now()` })
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.connectorId, connectorId)))
+    .returning({ id: documents.id });
+  return done.length;
+}
+
+/** The ids of a connector's documents (deleting the connector deletes them). */
+export async function connectorDocumentIds({ tx, tenantId }: TenantTx, connectorId: string): Promise<string[]> {
+  const found = await tx
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.tenantId, tenantId), eq(documents.connectorId, connectorId)));
+  return found.map((r) => r.id);
+}
+
 export async function folderExists({ tx, tenantId }: TenantTx, id: string): Promise<boolean> {
   const found = await rows(tx, sql`SELECT 1 FROM folders WHERE tenant_id = ${tenantId} AND id = ${id}`);
   return found.length > 0;

@@ -4,6 +4,7 @@ import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { BlobNotFoundError } from '../../platform/blobs/blob-store.js';
 import {
+  connectorName,
   findDocument,
   findJob,
   folderExists,
@@ -42,6 +43,16 @@ export function createDocumentsService(deps: DocumentsDeps) {
     return doc;
   }
 
+  /** A connector's document changes only through its source: by hand it would be undone (or lost) at the next run. */
+  async function refuseIfOwned(t: TenantTx, doc: DocumentRow): Promise<void> {
+    if (!doc.connectorId) return;
+    const name = await connectorName(t, doc.connectorId);
+    throw new AppError(
+      'document_owned_by_connector',
+      `The document is kept in sync by the connector "${name ?? doc.connectorId}" (${doc.connectorId}): change it at its source, or delete the connector with keep_documents=true to keep it as an ordinary document`,
+    );
+  }
+
   async function list(tenant: TenantDb, query: { page: number; page_size: number } & DocumentFilters) {
     const skip = (query.page - 1) * query.page_size;
     const { items, total } = await tenant.run((t) => listDocuments(t, query, skip, query.page_size));
@@ -55,6 +66,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
   /** Hard delete: the row, its jobs and chunks in one transaction, then its files (the cascades' path too). */
   async function remove(tenant: TenantDb, id: string): Promise<void> {
     const { afterCommit } = await tenant.run(async (t) => {
+      await refuseIfOwned(t, await requireDocument(t, id, true));
       const outcome = await deps.remover.remove(t, [id]);
       if (outcome.removed === 0) throw new AppError('document_not_found');
       return outcome;
@@ -83,7 +95,11 @@ export function createDocumentsService(deps: DocumentsDeps) {
 
   /** A new job takes the document over; an older one still queued or running notices and stops. */
   async function reindex(tenant: TenantDb, id: string, source: ReindexSource) {
-    const { jobId } = await tenant.run(async (t) => deps.scheduler.scheduleIndexing(t, await requireDocument(t, id, true), source));
+    const { jobId } = await tenant.run(async (t) => {
+      const doc = await requireDocument(t, id, true);
+      await refuseIfOwned(t, doc);
+      return deps.scheduler.scheduleIndexing(t, doc, source);
+    });
     queue.poke(INGEST_QUEUE);
     return { job_id: jobId, document_id: id, status: 'pending' as const };
   }
@@ -113,6 +129,7 @@ export function createDocumentsService(deps: DocumentsDeps) {
   async function update(tenant: TenantDb, id: string, input: { filename?: string; folder_id?: string | null; memory_id?: string | null }) {
     const row = await tenant.run(async (t) => {
       const doc = await requireDocument(t, id, true);
+      await refuseIfOwned(t, doc);
       const values: Partial<DocumentRow> = {};
       if (input.filename !== undefined) {
         const filename = sanitizeFilename(input.filename);

@@ -4,7 +4,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid 
 export const DOCUMENT_STATUSES = ['pending', 'parsing', 'indexing', 'indexed', 'error'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-export type JobSource = 'upload' | 'bulk' | 'admin' | 'rag' | 'api';
+export type JobSource = 'upload' | 'bulk' | 'admin' | 'rag' | 'api' | 'connector';
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 export type DescriptionSource = 'generated' | 'extractive' | 'user';
 /** PostgreSQL text-search configurations a tenant may index with (migration 0006): English, or no stemming. */
@@ -47,6 +47,10 @@ export const documents = pgTable('documents', {
   /** '<provider>/<model>' of the live vectors (migration 0009, see embedding-model.ts); null: unknown. */
   embeddingModel: text('embedding_model'),
   embeddingDimensions: integer('embedding_dimensions'),
+  /** Migration 0030: the connector that keeps the document in sync (null: uploaded), its id there and its address. */
+  connectorId: uuid('connector_id'),
+  externalId: text('external_id'),
+  sourceUrl: text('source_url'),
 }, (t) => [
   index('documents_tenant_created').on(t.tenantId, t.createdAt.desc(), t.id),
   index('documents_tenant_status').on(t.tenantId, t.status),
@@ -55,6 +59,7 @@ export const documents = pgTable('documents', {
   index('documents_batch').on(t.batchId).where(sql`batch_id IS NOT NULL`),
   index('documents_tags').using('gin', t.tags),
   index('documents_live_job').on(t.liveJobId),
+  index('documents_connector').on(t.connectorId).where(sql`connector_id IS NOT NULL`),
   index('documents_embedding_model').on(t.tenantId, t.embeddingModel, t.embeddingDimensions).where(sql`live_job_id IS NOT NULL`),
 ]);
 export type DocumentRow = typeof documents.$inferSelect;

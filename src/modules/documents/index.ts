@@ -4,7 +4,8 @@
  * libraries of ../ingestion; nothing in ingestion imports documents.
  */
 export { createDocuments } from './documents.module.js';
-export type { IngestService } from './ingest.js';
+export type { IngestService, AcceptedFile } from './ingest.js';
+export type { ConnectorContent } from './connector-content.js';
 
 export { spoolUpload, type SpooledUpload, type UploadPart } from './spool.js';
 export type { DocumentRemover } from './removal.js';

@@ -5,7 +5,7 @@ import type { TenantDb, TenantTx } from '../../platform/db/tenant-db.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError, unprocessable } from '../../platform/http/errors.js';
 import { detectFileFormat, type DocumentFormat } from '../ingestion/index.js';
-import { folderExists, insertDocument, memoryExists } from './documents.repo.js';
+import { findDocument, folderExists, insertDocument, memoryExists, updateDocument } from './documents.repo.js';
 import { INGEST_QUEUE, type DocumentRow } from './documents.table.js';
 import type { IndexingScheduler } from './indexing/schedule.js';
 import { sanitizeFilename } from './filename.js';
@@ -30,6 +30,24 @@ export interface IngestOptions {
   batchId?: string | null;
   /** Join this transaction of the same tenant instead of opening one: a bulk upload commits all its files at once. */
   joined?: TenantTx;
+  /** The connector item the document is kept in sync with (connectors module). */
+  source?: DocumentSource;
+}
+
+export interface DocumentSource {
+  connectorId: string;
+  externalId: string;
+  url: string | null;
+}
+
+/** A file that passed every check of an upload and is in the blob store, not yet any document's content. */
+export interface AcceptedFile {
+  filename: string;
+  format: DocumentFormat;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  blobKey: string;
 }
 
 const MIB = 1024 * 1024;
@@ -85,15 +103,12 @@ export function createIngestService(deps: IngestDeps) {
     return `The file is larger than the upload limit of ${Math.floor(config.uploadMaxBytes / MIB)} MB.`;
   }
 
-  /** `tenant` is the caller's (the route builder binds it); `principal` names who created the document. */
-  async function ingestFile(
-    tenant: TenantDb,
-    principal: Principal,
-    file: UploadedFile,
-    opts: IngestOptions = {},
-  ): Promise<DocumentRow> {
-    const tenantId = tenant.tenantId;
-    if (opts.joined && opts.joined.tenantId !== tenantId) throw new Error('ingestFile: the joined transaction belongs to another tenant');
+  /**
+   * Every check an upload passes (empty, size, format by name and magic bytes, the format's own limit), then the
+   * file streamed to the blob store under a generated key of the tenant. Throws the upload's errors; the caller
+   * deletes `blobKey` (`discard`) when what it stores the file for does not commit.
+   */
+  async function accept(tenantId: string, file: UploadedFile): Promise<AcceptedFile> {
     // Checked first, whatever the format: a 0-byte file has nothing to index, so it would only ever end in
     // an indexed document without chunks (or a format refusal that hides the real reason).
     if (file.size === 0) throw unprocessable(['body', 'file'], EMPTY_FILE_DETAIL, 'empty_file');
@@ -103,35 +118,82 @@ export function createIngestService(deps: IngestDeps) {
     if (!detected.ok) throw new AppError('unsupported_media_type', detected.detail);
     const formatTooLarge = formatTooLargeDetail(detected.format, file.size);
     if (formatTooLarge) throw new AppError('document_too_large_for_format', formatTooLarge);
+    const stored = await blobs.put(createReadStream(file.path), { tenantId, kind: 'documents' });
+    return { filename, format: detected.format, mimeType: detected.mimeType, size: stored.size, sha256: stored.sha256, blobKey: stored.key };
+  }
+
+  async function discard(accepted: AcceptedFile): Promise<void> {
+    await blobs.delete(accepted.blobKey).catch(() => {});
+  }
+
+  /** The document (`pending`) and its job, in the caller's transaction; the accepted file becomes its content. */
+  async function insertAccepted(t: TenantTx, accepted: AcceptedFile, principal: Principal | null, opts: IngestOptions & { tags: string[] }): Promise<DocumentRow> {
+    if (opts.memoryId && !(await memoryExists(t, opts.memoryId))) throw new AppError('memory_not_found');
+    if (opts.folderId && !(await folderExists(t, opts.folderId))) throw new AppError('folder_not_found');
+    const born = await insertDocument(t, {
+      filename: accepted.filename,
+      format: accepted.format,
+      mimeType: accepted.mimeType,
+      sizeBytes: accepted.size,
+      sha256: accepted.sha256,
+      blobKey: accepted.blobKey,
+      memoryId: opts.memoryId ?? null,
+      folderId: opts.folderId ?? null,
+      batchId: opts.batchId ?? null,
+      tags: opts.tags,
+      createdByUserId: principal?.kind === 'user' ? principal.userId : null,
+      createdByApiKeyId: principal?.kind === 'api_key' ? principal.apiKeyId : null,
+      connectorId: opts.source?.connectorId ?? null,
+      externalId: opts.source?.externalId ?? null,
+      sourceUrl: opts.source?.url ?? null,
+    });
+    // Same transaction: the document never exists without the job that will index it.
+    const source = opts.source ? 'connector' : opts.batchId ? 'bulk' : 'upload';
+    const { document } = await deps.scheduler.scheduleIndexing(t, born, source);
+    return document;
+  }
+
+  /**
+   * Replaces a document's content with an accepted file and reindexes it, in the caller's transaction: same id, the
+   * old chunks answering until the new set is swapped in. Null when the document is gone. `afterCommit` deletes the
+   * previous file.
+   */
+  async function replaceAccepted(t: TenantTx, documentId: string, accepted: AcceptedFile): Promise<{ document: DocumentRow; afterCommit: () => Promise<void> } | null> {
+    const before = await findDocument(t, documentId, true);
+    if (!before) return null;
+    const changed = (await updateDocument(t, documentId, {
+      filename: accepted.filename,
+      format: accepted.format,
+      mimeType: accepted.mimeType,
+      sizeBytes: accepted.size,
+      sha256: accepted.sha256,
+      blobKey: accepted.blobKey,
+    }))!;
+    const { document } = await deps.scheduler.scheduleIndexing(t, changed, 'connector');
+    return { document, afterCommit: () => blobs.delete(before.blobKey).catch(() => {}) };
+  }
+
+  /** `tenant` is the caller's (the route builder binds it); `principal` names who created the document. */
+  async function ingestFile(
+    tenant: TenantDb,
+    principal: Principal,
+    file: UploadedFile,
+    opts: IngestOptions = {},
+  ): Promise<DocumentRow> {
+    const tenantId = tenant.tenantId;
+    if (opts.joined && opts.joined.tenantId !== tenantId) throw new Error('ingestFile: the joined transaction belongs to another tenant');
+    const accepted = await accept(tenantId, file);
+    // The file's own refusals come before the tags' (the order clients have seen).
     let tags: string[] = [];
     if (opts.tags) {
       const normalized = normalizeTags(opts.tags);
-      if ('error' in normalized) throw unprocessable(['body', 'tags'], normalized.error);
+      if ('error' in normalized) {
+        await discard(accepted);
+        throw unprocessable(['body', 'tags'], normalized.error);
+      }
       tags = normalized.tags;
     }
-
-    const stored = await blobs.put(createReadStream(file.path), { tenantId, kind: 'documents' });
-    const work = async (t: TenantTx) => {
-      if (opts.memoryId && !(await memoryExists(t, opts.memoryId))) throw new AppError('memory_not_found');
-      if (opts.folderId && !(await folderExists(t, opts.folderId))) throw new AppError('folder_not_found');
-      const born = await insertDocument(t, {
-        filename,
-        format: detected.format,
-        mimeType: detected.mimeType,
-        sizeBytes: stored.size,
-        sha256: stored.sha256,
-        blobKey: stored.key,
-        memoryId: opts.memoryId ?? null,
-        folderId: opts.folderId ?? null,
-        batchId: opts.batchId ?? null,
-        tags,
-        createdByUserId: principal.kind === 'user' ? principal.userId : null,
-        createdByApiKeyId: principal.kind === 'api_key' ? principal.apiKeyId : null,
-      });
-      // Same transaction: the document never exists without the job that will index it.
-      const { document } = await deps.scheduler.scheduleIndexing(t, born, opts.batchId ? 'bulk' : 'upload');
-      return document;
-    };
+    const work = (t: TenantTx) => insertAccepted(t, accepted, principal, { ...opts, tags });
 
     try {
       // In the caller's transaction, a savepoint keeps each file all-or-nothing; the caller commits later,
@@ -143,11 +205,11 @@ export function createIngestService(deps: IngestDeps) {
     } catch (error) {
       // Nothing references the blob now. (A joined transaction that rolls back later leaves the blobs of
       // the files that succeeded in it: their keys are on the returned rows for the caller to delete.)
-      await blobs.delete(stored.key).catch(() => {});
+      await discard(accepted);
       throw error;
     }
   }
 
-  return { ingestFile, rejectReason };
+  return { ingestFile, rejectReason, accept, discard, insertAccepted, replaceAccepted };
 }
 export type IngestService = ReturnType<typeof createIngestService>;

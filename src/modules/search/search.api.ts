@@ -32,6 +32,10 @@ const Hit = Type.Object({
   section: Type.Union([Type.String(), Type.Null()]),
   tags: Type.Array(Type.String()),
   memory_id: Type.Union([Uuid, Type.Null()]),
+  source: Type.Union(
+    [Type.Object({ connector_id: Uuid, external_id: Type.String(), url: Type.Union([Type.String(), Type.Null()]) }), Type.Null()],
+    { description: "The connector item the document is kept in sync with (the document's `source`); null for an uploaded document" },
+  ),
 });
 
 export const SearchResponse = Type.Object({

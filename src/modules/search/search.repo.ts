@@ -21,6 +21,8 @@ export interface ChunkHit {
   section: string | null;
   tags: string[];
   memory_id: string | null;
+  /** The connector item the document is kept in sync with (documents' `source`), or null. */
+  source: { connector_id: string; external_id: string; url: string | null } | null;
 }
 
 /** A Postgres array literal; every element quoted, so commas, quotes and braces inside tags stay data. */
@@ -437,7 +439,9 @@ export async function fulltextLegStatement(
 export async function chunkHits({ tx, tenantId }: TenantTx, ids: string[]): Promise<ChunkHit[]> {
   if (ids.length === 0) return [];
   return rows<ChunkHit>(tx, sql`
-    SELECT c.id AS chunk_id, c.document_id, d.filename, c.text, c.page, c.section, d.tags, d.memory_id
+    SELECT c.id AS chunk_id, c.document_id, d.filename, c.text, c.page, c.section, d.tags, d.memory_id,
+           CASE WHEN d.connector_id IS NOT NULL AND d.external_id IS NOT NULL
+                THEN json_build_object('connector_id', d.connector_id, 'external_id', d.external_id, 'url', d.source_url) END AS source
     FROM document_chunks c JOIN documents d ON d.id = c.document_id
     WHERE c.tenant_id = ${tenantId} AND d.tenant_id = ${tenantId} AND c.id = ANY(${pgArray(ids)}::uuid[]) AND c.job_id = d.live_job_id`);
 }

@@ -22,6 +22,8 @@ export const EVENT_TYPES = [
   'api_key.revoked',
   'llm.provider.health_changed',
   'endpoint.disabled',
+  'connector.run.completed',
+  'connector.run.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
 

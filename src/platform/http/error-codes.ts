@@ -9,7 +9,7 @@
 export interface ErrorSpec {
   status: number;
   message: string;
-  area: 'general' | 'auth' | 'users' | 'api-keys' | 'idempotency' | 'documents' | 'llm' | 'chat' | 'apps' | 'oauth' | 'webhooks';
+  area: 'general' | 'auth' | 'users' | 'api-keys' | 'idempotency' | 'documents' | 'llm' | 'chat' | 'apps' | 'oauth' | 'webhooks' | 'connectors';
 }
 
 export const ERROR_CODES = {
@@ -173,6 +173,14 @@ export const ERROR_CODES = {
   webhook_endpoint_disabled: { status: 409, message: 'The webhook endpoint is disabled; enable it first', area: 'webhooks' },
   webhook_delivery_not_found: { status: 404, message: 'Webhook delivery not found', area: 'webhooks' },
   delivery_pending: { status: 409, message: 'The delivery is already pending; it is sent at its next attempt', area: 'webhooks' },
+
+  // Connectors and their runs.
+  connector_not_found: { status: 404, message: 'Connector not found', area: 'connectors' },
+  connector_run_not_found: { status: 404, message: 'Connector run not found', area: 'connectors' },
+  connector_run_in_progress: { status: 409, message: 'A run of this connector is already queued or running', area: 'connectors' },
+  connector_paused: { status: 409, message: 'The connector is paused; resume it first', area: 'connectors' },
+  connector_limit: { status: 409, message: 'The tenant has as many connectors as it may have; delete one first', area: 'connectors' },
+  document_owned_by_connector: { status: 409, message: 'The document is kept in sync by a connector: change it at its source', area: 'connectors' },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -12,6 +12,7 @@ const AREAS: Record<ErrorSpec['area'], string> = {
   apps: 'Third-party apps',
   oauth: 'OAuth clients (the token and revocation endpoints answer RFC 6749 errors instead: docs/oauth.md)',
   webhooks: 'Events and webhooks',
+  connectors: 'Connectors and their runs',
 };
 
 /** docs/errors.md, rendered from the error table (`npm run docs:errors` writes it; a test checks it is current). */

@@ -7238,7 +7238,7 @@ export interface paths {
                     actor_id?: string;
                     limit?: number;
                     skip?: number;
-                    type?: "user.invited" | "user.invitation_revoked" | "user.invitation_link_issued" | "user.invitation_accepted" | "user.created" | "user.renamed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.password_changed" | "auth.login_failed" | "auth.otp_sign_in" | "auth.password_reset_requested" | "auth.password_reset_confirmed" | "sso.provider_saved" | "sso.provider_deleted" | "sso.settings_changed" | "sso.admin_consent" | "sso.identity_linked" | "sso.sign_in" | "api_key.created" | "api_key.revoked" | "llm.provider_key_set" | "llm.provider_key_rotated" | "llm.provider_key_deleted" | "llm.model_activated" | "llm.model_deactivated" | "llm.model_preference_changed" | "llm.access_rules_set" | "llm.access_rules_cleared" | "oauth.client_created" | "oauth.client_updated" | "oauth.client_deleted" | "app.imported" | "app.installed" | "app.upgraded" | "app.uninstalled" | "memory.deleted" | "folder.deleted" | "webhook.endpoint_created" | "webhook.endpoint_updated" | "webhook.endpoint_deleted" | "webhook.secret_rotated";
+                    type?: "user.invited" | "user.invitation_revoked" | "user.invitation_link_issued" | "user.invitation_accepted" | "user.created" | "user.renamed" | "user.role_changed" | "user.disabled" | "user.enabled" | "user.deleted" | "user.password_changed" | "auth.login_failed" | "auth.otp_sign_in" | "auth.password_reset_requested" | "auth.password_reset_confirmed" | "sso.provider_saved" | "sso.provider_deleted" | "sso.settings_changed" | "sso.admin_consent" | "sso.identity_linked" | "sso.sign_in" | "api_key.created" | "api_key.revoked" | "llm.provider_key_set" | "llm.provider_key_rotated" | "llm.provider_key_deleted" | "llm.model_activated" | "llm.model_deactivated" | "llm.model_preference_changed" | "llm.access_rules_set" | "llm.access_rules_cleared" | "oauth.client_created" | "oauth.client_updated" | "oauth.client_deleted" | "app.imported" | "app.installed" | "app.upgraded" | "app.uninstalled" | "memory.deleted" | "folder.deleted" | "webhook.endpoint_created" | "webhook.endpoint_updated" | "webhook.endpoint_deleted" | "webhook.secret_rotated" | "connector.created" | "connector.updated" | "connector.deleted";
                 };
                 header?: never;
                 path?: never;
@@ -7346,7 +7346,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the documents: retrieval over the memories, then an answer that cites its sources as [n]
-         * @description Retrieval is the hybrid document search under the caller's tenant and filters, reranked by the tenant's default rerank model when there is one (a rerank failure keeps the fused order). The best sources that fit the chat model's context window are given to the model (the given `model`, else the tenant's default chat model), which answers only from them and cites them as [n]. With `conversation_id` the question is first condensed with the recent turns into a standalone query for retrieval. The question and the answer are stored in the conversation (a new one without `conversation_id`). With `stream: true` the response is `text/event-stream` with these events, in order: `retrieval` ({conversation_id, message_id, sources, condensed_query?}) once the sources are known; `delta` ({text}) pieces of the answer, with citation markers already renumbered; `citation` (a citation: {n, chunk_id, document_id, filename, page, section, snippet, score}) as soon as a marker citing a new source is complete; `done` (the same object as the JSON response) at the end; or `error` ({detail, code}) when the answer cannot be completed. A `: ping` comment is sent every SSE_HEARTBEAT_MS. A client that disconnects aborts the upstream call; what was generated is stored with status `incomplete`. Errors found before the stream starts (validation, unknown ids, no chat model) are plain JSON errors. With mode `retrieve`, the stream is `retrieval` then `done`.
+         * @description Retrieval is the hybrid document search under the caller's tenant and filters, reranked by the tenant's default rerank model when there is one (a rerank failure keeps the fused order). The best sources that fit the chat model's context window are given to the model (the given `model`, else the tenant's default chat model), which answers only from them and cites them as [n]. With `conversation_id` the question is first condensed with the recent turns into a standalone query for retrieval. The question and the answer are stored in the conversation (a new one without `conversation_id`). With `stream: true` the response is `text/event-stream` with these events, in order: `retrieval` ({conversation_id, message_id, sources, condensed_query?}) once the sources are known; `delta` ({text}) pieces of the answer, with citation markers already renumbered; `citation` (a citation: {n, chunk_id, document_id, filename, page, section, snippet, score, source}) as soon as a marker citing a new source is complete; `done` (the same object as the JSON response) at the end; or `error` ({detail, code}) when the answer cannot be completed. A `: ping` comment is sent every SSE_HEARTBEAT_MS. A client that disconnects aborts the upstream call; what was generated is stored with status `incomplete`. Errors found before the stream starts (validation, unknown ids, no chat model) are plain JSON errors. With mode `retrieve`, the stream is `retrieval` then `done`.
          *
          *     App access tokens are accepted when the installation was granted `chat:query` (CORS for the app's origin).
          */
@@ -7433,6 +7433,13 @@ export interface paths {
                                 section: string | null;
                                 /** @description The beginning of the chunk (at most 500 characters) */
                                 snippet: string;
+                                /** @description The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document */
+                                source?: {
+                                    /** Format: uuid */
+                                    connector_id: string;
+                                    external_id: string;
+                                    url: string | null;
+                                } | null;
                             }[];
                             /** @description With conversation_id: the standalone question retrieval used */
                             condensed_query?: string;
@@ -7458,6 +7465,13 @@ export interface paths {
                                 section: string | null;
                                 /** @description The beginning of the chunk (at most 500 characters) */
                                 snippet: string;
+                                /** @description The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document */
+                                source?: {
+                                    /** Format: uuid */
+                                    connector_id: string;
+                                    external_id: string;
+                                    url: string | null;
+                                } | null;
                             }[];
                             status: "complete" | "incomplete" | "error";
                             /** @description Where the time went, server side */
@@ -7497,6 +7511,13 @@ export interface paths {
                                 section: string | null;
                                 /** @description The beginning of the chunk (at most 500 characters) */
                                 snippet: string;
+                                /** @description The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document */
+                                source?: {
+                                    /** Format: uuid */
+                                    connector_id: string;
+                                    external_id: string;
+                                    url: string | null;
+                                } | null;
                             }[];
                             /** @description Where the time went, server side */
                             timings: {
@@ -7599,6 +7620,1675 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's connectors, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    skip?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                consecutive_failures: number;
+                                /** Format: date-time */
+                                created_at: string;
+                                documents_count: number;
+                                enabled: boolean;
+                                folder_id: string | null;
+                                /** @description Credentials are stored (they are never answered) */
+                                has_credentials: boolean;
+                                /** Format: uuid */
+                                id: string;
+                                kind: string;
+                                last_run: {
+                                    /** Format: uuid */
+                                    connector_id: string;
+                                    counts: {
+                                        added: number;
+                                        deleted: number;
+                                        failed: number;
+                                        /** @description Items the listing yielded */
+                                        seen: number;
+                                        unchanged: number;
+                                        updated: number;
+                                    };
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    error: string | null;
+                                    finished_at: string | null;
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description The listing ended without failing: only then were unlisted items deleted */
+                                    listing_complete: boolean;
+                                    started_at: string | null;
+                                    status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                    trigger: "manual" | "schedule";
+                                } | null;
+                                memory_id: string | null;
+                                name: string;
+                                next_run_at: string | null;
+                                schedule: {
+                                    /** @description A run this often (counted from the end of the last one) */
+                                    every_minutes: number;
+                                } | null;
+                                status: "idle" | "queued" | "running" | "error" | "paused";
+                                tags: string[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            }[];
+                            limit: number;
+                            skip: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a connector
+         * @description `config` is checked against the kind's schema and the kind's own rules (a 422 names the field under `body.config`). `credentials` are write-only: stored sealed, never answered (`has_credentials` says whether there are some). At most CONNECTOR_MAX_PER_TENANT per tenant. A scheduled connector runs first at once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The kind's settings, as its `config_schema` (GET /api/v1/connectors/kinds) describes them */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        credentials?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description Default true; false creates it paused */
+                        enabled?: boolean;
+                        folder_id?: string | null;
+                        kind: string;
+                        memory_id?: string | null;
+                        name: string;
+                        schedule?: {
+                            /** @description A run this often (counted from the end of the last one) */
+                            every_minutes: number;
+                        } | null;
+                        /** @description Given to every document the connector creates */
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            documents_count: number;
+                            enabled: boolean;
+                            folder_id: string | null;
+                            /** @description Credentials are stored (they are never answered) */
+                            has_credentials: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            last_run: {
+                                /** Format: uuid */
+                                connector_id: string;
+                                counts: {
+                                    added: number;
+                                    deleted: number;
+                                    failed: number;
+                                    /** @description Items the listing yielded */
+                                    seen: number;
+                                    unchanged: number;
+                                    updated: number;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                error: string | null;
+                                finished_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The listing ended without failing: only then were unlisted items deleted */
+                                listing_complete: boolean;
+                                started_at: string | null;
+                                status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                trigger: "manual" | "schedule";
+                            } | null;
+                            memory_id: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            schedule: {
+                                /** @description A run this often (counted from the end of the last one) */
+                                every_minutes: number;
+                            } | null;
+                            status: "idle" | "queued" | "running" | "error" | "paused";
+                            tags: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connectors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One connector, with its last run */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            documents_count: number;
+                            enabled: boolean;
+                            folder_id: string | null;
+                            /** @description Credentials are stored (they are never answered) */
+                            has_credentials: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            last_run: {
+                                /** Format: uuid */
+                                connector_id: string;
+                                counts: {
+                                    added: number;
+                                    deleted: number;
+                                    failed: number;
+                                    /** @description Items the listing yielded */
+                                    seen: number;
+                                    unchanged: number;
+                                    updated: number;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                error: string | null;
+                                finished_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The listing ended without failing: only then were unlisted items deleted */
+                                listing_complete: boolean;
+                                started_at: string | null;
+                                status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                trigger: "manual" | "schedule";
+                            } | null;
+                            memory_id: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            schedule: {
+                                /** @description A run this often (counted from the end of the last one) */
+                                every_minutes: number;
+                            } | null;
+                            status: "idle" | "queued" | "running" | "error" | "paused";
+                            tags: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a connector; its documents are deleted too unless keep_documents=true
+         * @description A queued or running run is cancelled. With keep_documents=true the documents stay as ordinary ones: their `source` becomes null and they may be edited and deleted by hand.
+         */
+        delete: {
+            parameters: {
+                query?: {
+                    /** @description false (default): the documents the connector created are deleted with it. true: they are kept as ordinary documents (their `source` becomes null) */
+                    keep_documents?: boolean;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a connector (what is given); enabled false pauses it, true resumes it */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The kind's settings, as its `config_schema` (GET /api/v1/connectors/kinds) describes them */
+                        config?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Replaces the stored credentials; null removes them; absent keeps them */
+                        credentials?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description false pauses the connector, true resumes it */
+                        enabled?: boolean;
+                        folder_id?: string | null;
+                        memory_id?: string | null;
+                        name?: string;
+                        schedule?: {
+                            /** @description A run this often (counted from the end of the last one) */
+                            every_minutes: number;
+                        } | null;
+                        /** @description Given to every document the connector creates */
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            documents_count: number;
+                            enabled: boolean;
+                            folder_id: string | null;
+                            /** @description Credentials are stored (they are never answered) */
+                            has_credentials: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            last_run: {
+                                /** Format: uuid */
+                                connector_id: string;
+                                counts: {
+                                    added: number;
+                                    deleted: number;
+                                    failed: number;
+                                    /** @description Items the listing yielded */
+                                    seen: number;
+                                    unchanged: number;
+                                    updated: number;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                error: string | null;
+                                finished_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The listing ended without failing: only then were unlisted items deleted */
+                                listing_complete: boolean;
+                                started_at: string | null;
+                                status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                trigger: "manual" | "schedule";
+                            } | null;
+                            memory_id: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            schedule: {
+                                /** @description A run this often (counted from the end of the last one) */
+                                every_minutes: number;
+                            } | null;
+                            status: "idle" | "queued" | "running" | "error" | "paused";
+                            tags: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/connectors/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a connector: no run is scheduled, and a queued or running one is cancelled */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            documents_count: number;
+                            enabled: boolean;
+                            folder_id: string | null;
+                            /** @description Credentials are stored (they are never answered) */
+                            has_credentials: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            last_run: {
+                                /** Format: uuid */
+                                connector_id: string;
+                                counts: {
+                                    added: number;
+                                    deleted: number;
+                                    failed: number;
+                                    /** @description Items the listing yielded */
+                                    seen: number;
+                                    unchanged: number;
+                                    updated: number;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                error: string | null;
+                                finished_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The listing ended without failing: only then were unlisted items deleted */
+                                listing_complete: boolean;
+                                started_at: string | null;
+                                status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                trigger: "manual" | "schedule";
+                            } | null;
+                            memory_id: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            schedule: {
+                                /** @description A run this often (counted from the end of the last one) */
+                                every_minutes: number;
+                            } | null;
+                            status: "idle" | "queued" | "running" | "error" | "paused";
+                            tags: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connectors/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused connector, or one in error (its failure streak is forgotten) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            consecutive_failures: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            documents_count: number;
+                            enabled: boolean;
+                            folder_id: string | null;
+                            /** @description Credentials are stored (they are never answered) */
+                            has_credentials: boolean;
+                            /** Format: uuid */
+                            id: string;
+                            kind: string;
+                            last_run: {
+                                /** Format: uuid */
+                                connector_id: string;
+                                counts: {
+                                    added: number;
+                                    deleted: number;
+                                    failed: number;
+                                    /** @description Items the listing yielded */
+                                    seen: number;
+                                    unchanged: number;
+                                    updated: number;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                error: string | null;
+                                finished_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The listing ended without failing: only then were unlisted items deleted */
+                                listing_complete: boolean;
+                                started_at: string | null;
+                                status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                trigger: "manual" | "schedule";
+                            } | null;
+                            memory_id: string | null;
+                            name: string;
+                            next_run_at: string | null;
+                            schedule: {
+                                /** @description A run this often (counted from the end of the last one) */
+                                every_minutes: number;
+                            } | null;
+                            status: "idle" | "queued" | "running" | "error" | "paused";
+                            tags: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connectors/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The connector's runs, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    skip?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** Format: uuid */
+                                connector_id: string;
+                                counts: {
+                                    added: number;
+                                    deleted: number;
+                                    failed: number;
+                                    /** @description Items the listing yielded */
+                                    seen: number;
+                                    unchanged: number;
+                                    updated: number;
+                                };
+                                /** Format: date-time */
+                                created_at: string;
+                                error: string | null;
+                                finished_at: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description The listing ended without failing: only then were unlisted items deleted */
+                                listing_complete: boolean;
+                                started_at: string | null;
+                                status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                trigger: "manual" | "schedule";
+                            }[];
+                            limit: number;
+                            skip: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connectors/{id}/runs/{run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run: its counts, whether its listing completed, and its first item errors */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    run_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            connector_id: string;
+                            counts: {
+                                added: number;
+                                deleted: number;
+                                failed: number;
+                                /** @description Items the listing yielded */
+                                seen: number;
+                                unchanged: number;
+                                updated: number;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            error: string | null;
+                            /** @description The first item errors of the run (at most 100 here; 1000 are kept) */
+                            errors: {
+                                external_id: string | null;
+                                message: string;
+                                url: string | null;
+                            }[];
+                            finished_at: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The listing ended without failing: only then were unlisted items deleted */
+                            listing_complete: boolean;
+                            started_at: string | null;
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            trigger: "manual" | "schedule";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connectors/{id}/runs/{run_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a queued or running run (it stops at its next item; nothing is deleted) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    run_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            run_id: string;
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connectors/{id}/runs/{run_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events of a run: each item as it is recorded, its documents' status, then the end
+         * @description Events: `item` `{external_id, url, decision (added|updated|unchanged|deleted|failed), document_id, message?}` for every item the run records from the moment the stream opens; `document` `{document_id, filename, status, error}` when a document those items touched changes status; `end` with the run (as `GET .../runs/{run_id}` shows it) once it has ended, after which the server closes the stream. A stream opened on an ended run gets `end` at once.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    run_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An event stream (text/event-stream) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connectors/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a run now
+         * @description 202 with the new run; 409 `connector_run_in_progress` (naming the run) while one is queued or running, 409 `connector_paused` for a paused connector.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            run_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connectors/kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kinds of connector this service offers, with the JSON Schema of their config and credentials */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** @description JSON Schema of `config` */
+                                config_schema: unknown;
+                                /** @description JSON Schema of `credentials`, or null when the kind takes none */
+                                credentials_schema: unknown;
+                                description: string;
+                                kind: string;
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code?: string;
+                            detail: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7767,6 +9457,13 @@ export interface paths {
                                     section: string | null;
                                     /** @description The beginning of the chunk (at most 500 characters) */
                                     snippet: string;
+                                    /** @description The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document */
+                                    source?: {
+                                        /** Format: uuid */
+                                        connector_id: string;
+                                        external_id: string;
+                                        url: string | null;
+                                    } | null;
                                 }[];
                                 /** @description A question asked with history: the standalone query retrieval used */
                                 condensed_query: string | null;
@@ -8110,6 +9807,14 @@ export interface paths {
                                 page_count: number | null;
                                 sha256: string;
                                 size_bytes: number;
+                                source: {
+                                    /** Format: uuid */
+                                    connector_id: string;
+                                    /** @description The item's id in its source: a URL, an object key, a path under the folder, a drive item id */
+                                    external_id: string;
+                                    /** @description Where people open the original (http(s)); null for a folder */
+                                    url: string | null;
+                                } | null;
                                 status: "pending" | "parsing" | "indexing" | "indexed" | "error";
                                 tags: string[];
                                 /** Format: date-time */
@@ -8365,6 +10070,14 @@ export interface paths {
                             page_count: number | null;
                             sha256: string;
                             size_bytes: number;
+                            source: {
+                                /** Format: uuid */
+                                connector_id: string;
+                                /** @description The item's id in its source: a URL, an object key, a path under the folder, a drive item id */
+                                external_id: string;
+                                /** @description Where people open the original (http(s)); null for a folder */
+                                url: string | null;
+                            } | null;
                             status: "pending" | "parsing" | "indexing" | "indexed" | "error";
                             tags: string[];
                             /** Format: date-time */
@@ -8563,6 +10276,14 @@ export interface paths {
                             page_count: number | null;
                             sha256: string;
                             size_bytes: number;
+                            source: {
+                                /** Format: uuid */
+                                connector_id: string;
+                                /** @description The item's id in its source: a URL, an object key, a path under the folder, a drive item id */
+                                external_id: string;
+                                /** @description Where people open the original (http(s)); null for a folder */
+                                url: string | null;
+                            } | null;
                             status: "pending" | "parsing" | "indexing" | "indexed" | "error";
                             tags: string[];
                             /** Format: date-time */
@@ -8689,6 +10410,14 @@ export interface paths {
                             page_count: number | null;
                             sha256: string;
                             size_bytes: number;
+                            source: {
+                                /** Format: uuid */
+                                connector_id: string;
+                                /** @description The item's id in its source: a URL, an object key, a path under the folder, a drive item id */
+                                external_id: string;
+                                /** @description Where people open the original (http(s)); null for a folder */
+                                url: string | null;
+                            } | null;
                             status: "pending" | "parsing" | "indexing" | "indexed" | "error";
                             tags: string[];
                             /** Format: date-time */
@@ -9264,6 +10993,14 @@ export interface paths {
                             page_count: number | null;
                             sha256: string;
                             size_bytes: number;
+                            source: {
+                                /** Format: uuid */
+                                connector_id: string;
+                                /** @description The item's id in its source: a URL, an object key, a path under the folder, a drive item id */
+                                external_id: string;
+                                /** @description Where people open the original (http(s)); null for a folder */
+                                url: string | null;
+                            } | null;
                             status: "pending" | "parsing" | "indexing" | "indexed" | "error";
                             tags: string[];
                             /** Format: date-time */
@@ -9970,6 +11707,14 @@ export interface paths {
                                     page_count: number | null;
                                     sha256: string;
                                     size_bytes: number;
+                                    source: {
+                                        /** Format: uuid */
+                                        connector_id: string;
+                                        /** @description The item's id in its source: a URL, an object key, a path under the folder, a drive item id */
+                                        external_id: string;
+                                        /** @description Where people open the original (http(s)); null for a folder */
+                                        url: string | null;
+                                    } | null;
                                     status: "pending" | "parsing" | "indexing" | "indexed" | "error";
                                     tags: string[];
                                     /** Format: date-time */
@@ -10527,6 +12272,13 @@ export interface paths {
                                 page: number | null;
                                 score: number;
                                 section: string | null;
+                                /** @description The connector item the document is kept in sync with (the document's `source`); null for an uploaded document */
+                                source: {
+                                    /** Format: uuid */
+                                    connector_id: string;
+                                    external_id: string;
+                                    url: string | null;
+                                } | null;
                                 tags: string[];
                                 text: string;
                             }[];
@@ -11278,7 +13030,7 @@ export interface paths {
                     /** @description Only events created at or after this time (within the last 30 days) */
                     since?: string;
                     skip?: number;
-                    type?: "document.indexed" | "document.failed" | "document.deleted" | "batch.completed" | "reindex.completed" | "feedback.created" | "app.installed" | "app.uninstalled" | "user.invited" | "user.joined" | "api_key.created" | "api_key.revoked" | "llm.provider.health_changed" | "endpoint.disabled" | "webhook.test";
+                    type?: "document.indexed" | "document.failed" | "document.deleted" | "batch.completed" | "reindex.completed" | "feedback.created" | "app.installed" | "app.uninstalled" | "user.invited" | "user.joined" | "api_key.created" | "api_key.revoked" | "llm.provider.health_changed" | "endpoint.disabled" | "connector.run.completed" | "connector.run.failed" | "webhook.test";
                 };
                 header?: never;
                 path?: never;
@@ -11688,6 +13440,13 @@ export interface paths {
                                     section: string | null;
                                     /** @description The beginning of the chunk (at most 500 characters) */
                                     snippet: string;
+                                    /** @description The connector item the cited document is kept in sync with (its `url` is where people open the original); null for an uploaded document */
+                                    source?: {
+                                        /** Format: uuid */
+                                        connector_id: string;
+                                        external_id: string;
+                                        url: string | null;
+                                    } | null;
                                 }[];
                                 comment: string | null;
                                 /** Format: uuid */
@@ -17878,7 +19637,7 @@ export interface paths {
                         /** @description Default true */
                         enabled?: boolean;
                         /** @description The event types sent to the endpoint, or ["*"] for every type (then alone) */
-                        event_types: ("document.indexed" | "document.failed" | "document.deleted" | "batch.completed" | "reindex.completed" | "feedback.created" | "app.installed" | "app.uninstalled" | "user.invited" | "user.joined" | "api_key.created" | "api_key.revoked" | "llm.provider.health_changed" | "endpoint.disabled" | "*")[];
+                        event_types: ("document.indexed" | "document.failed" | "document.deleted" | "batch.completed" | "reindex.completed" | "feedback.created" | "app.installed" | "app.uninstalled" | "user.invited" | "user.joined" | "api_key.created" | "api_key.revoked" | "llm.provider.health_changed" | "endpoint.disabled" | "connector.run.completed" | "connector.run.failed" | "*")[];
                         /** @description https (http only to a loopback host, when the operator allows it); no user name or password; a public address */
                         url: string;
                     };
@@ -18186,7 +19945,7 @@ export interface paths {
                         /** @description true re-enables a disabled endpoint (clearing disabled_reason and failing_since) */
                         enabled?: boolean;
                         /** @description The event types sent to the endpoint, or ["*"] for every type (then alone) */
-                        event_types?: ("document.indexed" | "document.failed" | "document.deleted" | "batch.completed" | "reindex.completed" | "feedback.created" | "app.installed" | "app.uninstalled" | "user.invited" | "user.joined" | "api_key.created" | "api_key.revoked" | "llm.provider.health_changed" | "endpoint.disabled" | "*")[];
+                        event_types?: ("document.indexed" | "document.failed" | "document.deleted" | "batch.completed" | "reindex.completed" | "feedback.created" | "app.installed" | "app.uninstalled" | "user.invited" | "user.joined" | "api_key.created" | "api_key.revoked" | "llm.provider.health_changed" | "endpoint.disabled" | "connector.run.completed" | "connector.run.failed" | "*")[];
                         /** @description https (http only to a loopback host, when the operator allows it); no user name or password; a public address */
                         url?: string;
                     };

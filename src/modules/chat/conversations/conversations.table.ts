@@ -16,6 +16,8 @@ export interface StoredCitation {
   section: string | null;
   snippet: string;
   score: number;
+  /** Where the document came from when a connector keeps it (absent from citations stored before connectors). */
+  source?: { connector_id: string; external_id: string; url: string | null } | null;
 }
 
 /** Mirrors migration 0014 (test/schema checks that they agree). */

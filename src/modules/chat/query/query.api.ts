@@ -95,7 +95,7 @@ export const STREAM_DESCRIPTION = [
   'With `stream: true` the response is `text/event-stream` with these events, in order:',
   '`retrieval` ({conversation_id, message_id, sources, condensed_query?}) once the sources are known;',
   '`delta` ({text}) pieces of the answer, with citation markers already renumbered;',
-  '`citation` (a citation: {n, chunk_id, document_id, filename, page, section, snippet, score}) as soon as a marker citing a new source is complete;',
+  '`citation` (a citation: {n, chunk_id, document_id, filename, page, section, snippet, score, source}) as soon as a marker citing a new source is complete;',
   '`done` (the same object as the JSON response) at the end; or `error` ({detail, code}) when the answer cannot be completed.',
   'A `: ping` comment is sent every SSE_HEARTBEAT_MS. A client that disconnects aborts the upstream call; what was generated',
   'is stored with status `incomplete`. Errors found before the stream starts (validation, unknown ids, no chat model) are plain',

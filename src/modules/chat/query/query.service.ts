@@ -59,6 +59,7 @@ export interface SourceView {
   section: string | null;
   snippet: string;
   score: number;
+  source: { connector_id: string; external_id: string; url: string | null } | null;
 }
 
 export type QueryEvent =
@@ -74,7 +75,7 @@ function snippetOf(text: string): string {
 }
 
 function view(chunk: RetrievedChunk, n: number | null): SourceView {
-  return { n, chunk_id: chunk.chunk_id, document_id: chunk.document_id, filename: chunk.filename, page: chunk.page, section: chunk.section, snippet: snippetOf(chunk.text), score: chunk.score };
+  return { n, chunk_id: chunk.chunk_id, document_id: chunk.document_id, filename: chunk.filename, page: chunk.page, section: chunk.section, snippet: snippetOf(chunk.text), score: chunk.score, source: chunk.source ?? null };
 }
 
 const ms = (x: number) => Math.max(0, Math.round(x));

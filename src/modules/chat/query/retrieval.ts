@@ -13,6 +13,8 @@ export interface RetrievedChunk {
   text: string;
   /** The rerank score when reranked, else the fused (reciprocal-rank) score. */
   score: number;
+  /** The connector item the document is kept in sync with, or null (search hits' `source`). */
+  source: { connector_id: string; external_id: string; url: string | null } | null;
 }
 
 export interface RetrievalFilters {
@@ -67,6 +69,7 @@ export async function retrieve(
     section: hit.section,
     text: hit.text,
     score: hit.score,
+    source: hit.source,
   }));
   const searchMs = performance.now() - started;
   if (!rerankModel || fused.length === 0) {
