@@ -12,9 +12,15 @@ import { search } from '../../../test/support/documents.js';
 import { ask } from '../../../test/support/chat.js';
 import { eventually } from '../../../test/support/eventually.js';
 import { createFolderPeer } from '../../../test/peers/connector-folder.js';
+import { startS3ConnectorPeer } from '../../../test/peers/connector-s3.js';
+import { startSharePointConnectorPeer } from '../../../test/peers/connector-sharepoint.js';
+import { startWebPeer } from '../../../test/peers/connector-web.js';
 
 const PEERS: { name: string; create: () => Promise<ConnectorPeer> }[] = [
   { name: 'folder', create: createFolderPeer },
+  { name: 'web', create: startWebPeer },
+  { name: 's3', create: startS3ConnectorPeer },
+  { name: 'sharepoint', create: startSharePointConnectorPeer },
 ];
 
 const N = 6;
