@@ -152,7 +152,7 @@ export function webContext<Config>(
     tenantId: 'tenant-1',
     config,
     credentials: null,
-    env: { folderRoots: [], userAgent: options.userAgent ?? 'KnowledgeBaseBot/1.0 (+connectors)', policy },
+    env: { folderRoots: [], userAgent: options.userAgent ?? 'KnowledgeBaseBot/1.0 (+connectors)', policy, graphBaseUrl: 'https://graph.microsoft.com/v1.0', graphLoginUrl: 'https://login.microsoftonline.com' },
     http: createGuardedClient({ policy }),
     signal: options.signal ?? new AbortController().signal,
     previous: async (externalId) => options.previous?.get(externalId) ?? null,
