@@ -22,6 +22,8 @@ import { AuthorizePage } from './pages/AuthorizePage';
 import { OAuthClientsPage } from './pages/OAuthClientsPage';
 import { WebhooksPage } from './pages/WebhooksPage';
 import { WebhookEndpointPage } from './pages/WebhookEndpointPage';
+import { ConnectorsPage } from './pages/ConnectorsPage';
+import { ConnectorPage } from './pages/ConnectorPage';
 
 /** Routes a visitor may open without signing in (links from mails, the sign-in page itself). */
 const PUBLIC_PATHS = ['/sign-in', '/accept-invitation', '/reset-password', '/sso/callback'];
@@ -72,6 +74,8 @@ export function App() {
         <Route path="/settings" element={<Allowed needs={needsOf('/settings')}><SettingsPage /></Allowed>} />
         <Route path="/apps" element={<Allowed needs={needsOf('/apps')}><AppsPage /></Allowed>} />
         <Route path="/oauth-clients" element={<Allowed needs={needsOf('/oauth-clients')}><OAuthClientsPage /></Allowed>} />
+        <Route path="/connectors" element={<Allowed needs={needsOf('/connectors')}><ConnectorsPage /></Allowed>} />
+        <Route path="/connectors/:connectorId" element={<Allowed needs={needsOf('/connectors')}><ConnectorPage /></Allowed>} />
         <Route path="/webhooks" element={<Allowed needs={needsOf('/webhooks')}><WebhooksPage /></Allowed>} />
         <Route path="/webhooks/:endpointId" element={<Allowed needs={needsOf('/webhooks')}><WebhookEndpointPage /></Allowed>} />
         <Route path="*" element={<NotFound />} />

@@ -1,15 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
 
-/** A button whose destructive action runs only after the user confirms it in a dialog. */
+/** A button whose destructive action runs only after the user confirms it in a dialog (`options`: choices shown under the message). */
 export function ConfirmButton({
   label,
   title,
   message,
+  options,
   confirmLabel,
   onConfirm,
   ...button
-}: ButtonProps & { label: ReactNode; title: string; message: ReactNode; confirmLabel: string; onConfirm(): Promise<unknown> | void }) {
+}: ButtonProps & { label: ReactNode; title: string; message: ReactNode; options?: ReactNode; confirmLabel: string; onConfirm(): Promise<unknown> | void }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
@@ -19,6 +20,7 @@ export function ConfirmButton({
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={title} centered>
         <Text mb="md">{message}</Text>
+        {options}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setOpen(false)}>
             Cancel

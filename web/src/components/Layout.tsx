@@ -13,6 +13,7 @@ export const SECTIONS = [
   { to: '/chat', label: 'Ask', needs: ['chat:query', 'knowledge_bases:read'] },
   { to: '/feedback', label: 'Feedback', needs: ['feedback:read'] },
   { to: '/knowledge', label: 'Memories and folders', needs: ['knowledge_bases:read', 'documents:read'] },
+  { to: '/connectors', label: 'Connectors', needs: ['connectors:read'] },
   { to: '/models', label: 'Models', needs: ['llm:read'] },
   { to: '/users', label: 'Users', needs: ['admin'] },
   { to: '/api-keys', label: 'API keys', needs: ['admin'] },
