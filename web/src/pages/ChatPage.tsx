@@ -167,6 +167,14 @@ function AnswerBody({ text, citations, footer }: { text: string; citations: Cita
                 {c.filename}
                 {c.page ? `, page ${c.page}` : ''}
               </Anchor>
+              {c.source?.url && /^https?:/.test(c.source.url) && (
+                <>
+                  {' · '}
+                  <Anchor href={c.source.url} target="_blank" rel="noreferrer noopener">
+                    original
+                  </Anchor>
+                </>
+              )}
             </Text>
           ))}
         </Stack>

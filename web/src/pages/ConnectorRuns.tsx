@@ -5,7 +5,7 @@ import { api, call } from '../api/client';
 import { readEventStream } from '../api/sse';
 import { usePagedQuery } from '../components/queries';
 import { PagedTable, ResourceTable } from '../components/ResourceTable';
-import { RUN_COLORS, countsLabel, type ConnectorRun } from './connector-types';
+import { RUN_COLORS, countsLabel, type RunSummary } from './connector-types';
 import { when } from './webhook-types';
 
 const PAGE_SIZE = 10;
@@ -44,7 +44,7 @@ export function ConnectorRuns({ connectorId, active, onEnded }: { connectorId: s
           {
             header: 'Details',
             cell: (r) => (
-              <Button size="xs" variant="subtle" aria-label={`Details of the run started ${when(r.started_at ?? r.created_at)}`} onClick={() => setChosen(chosen === r.id ? null : r.id)}>
+              <Button size="xs" variant="default" aria-label={`Details of the run started ${when(r.started_at ?? r.created_at)}`} onClick={() => setChosen(chosen === r.id ? null : r.id)}>
                 {chosen === r.id ? 'Hide' : 'Show'}
               </Button>
             ),
@@ -87,7 +87,7 @@ function RunDetails({ connectorId, runId }: { connectorId: string; runId: string
 }
 
 /** The stream of a running run: each item's decision as it is made, until the run ends. */
-function LiveRun({ connectorId, run, onEnded }: { connectorId: string; run: ConnectorRun; onEnded(): void }) {
+function LiveRun({ connectorId, run, onEnded }: { connectorId: string; run: RunSummary; onEnded(): void }) {
   const [lines, setLines] = useState<ItemDecision[]>([]);
   const [counts, setCounts] = useState(run.counts);
   useEffect(() => {

@@ -49,7 +49,7 @@ export function DocumentDetailPage() {
           <Button variant="light" onClick={() => openViewer(documentId).catch(notifyError)}>
             Open in viewer
           </Button>
-          <ConfirmButton label="Re-index" color="blue" title="Re-index this document?" message="It is parsed, chunked and embedded again with the tenant's current indexing profile." confirmLabel="Re-index" onConfirm={() => reindex.mutateAsync()} />
+          {!d.source && <ConfirmButton label="Re-index" color="blue" title="Re-index this document?" message="It is parsed, chunked and embedded again with the tenant's current indexing profile." confirmLabel="Re-index" onConfirm={() => reindex.mutateAsync()} />}
         </Group>
       </Group>
       <Group mb="md">
@@ -59,8 +59,17 @@ export function DocumentDetailPage() {
         <Text size="sm">{d.chunk_count} chunks</Text>
         {d.page_count !== null && <Text size="sm">{d.page_count} pages</Text>}
       </Group>
+      {d.source && <SourceNote source={d.source} />}
       {d.error && <Alert color="red" mb="md">{d.error}</Alert>}
-      <TagsInput label="Tags" description="Press Enter after each tag" maw={520} mb="md" value={d.tags} onChange={(tags) => setTags.mutate(tags)} />
+      <TagsInput
+        label="Tags"
+        description={d.source ? 'Set by its connector' : 'Press Enter after each tag'}
+        disabled={Boolean(d.source)}
+        maw={520}
+        mb="md"
+        value={d.tags}
+        onChange={(tags) => setTags.mutate(tags)}
+      />
       <Tabs defaultValue="chunks">
         <Tabs.List mb="md">
           <Tabs.Tab value="chunks">Chunks</Tabs.Tab>
@@ -172,5 +181,28 @@ function Description({ documentId, current, original, onSaved }: { documentId: s
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** A document a connector keeps in sync: where it comes from, and that its connector (not a person) changes it. */
+function SourceNote({ source }: { source: { connector_id: string; url: string | null } }) {
+  return (
+    <Alert color="blue" mb="md" title="Kept in sync by a connector">
+      <Stack gap={4}>
+        {source.url && /^https?:/.test(source.url) ? (
+          <Anchor href={source.url} target="_blank" rel="noreferrer noopener" style={{ wordBreak: 'break-all' }}>
+            {source.url}
+          </Anchor>
+        ) : (
+          source.url && <Text size="sm" style={{ wordBreak: 'break-all' }}>{source.url}</Text>
+        )}
+        <Text size="sm">
+          Its connector re-indexes it when the original changes and deletes it when the original is deleted; it cannot be edited here.{' '}
+          <Anchor component={Link} to={`/connectors/${source.connector_id}`}>
+            Open the connector
+          </Anchor>
+        </Text>
+      </Stack>
+    </Alert>
   );
 }

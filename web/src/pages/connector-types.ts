@@ -3,6 +3,8 @@ import type { BodyOf, ResultOf } from '../api/types';
 export type Connector = ResultOf<'/api/v1/connectors/{id}', 'get'>;
 export type ConnectorKindInfo = ResultOf<'/api/v1/connectors/kinds', 'get'>['items'][number];
 export type ConnectorRun = ResultOf<'/api/v1/connectors/{id}/runs/{run_id}', 'get'>;
+/** A run as the history lists it (its per-item errors only on the run's own page). */
+export type RunSummary = ResultOf<'/api/v1/connectors/{id}/runs', 'get'>['items'][number];
 export type ConnectorInput = BodyOf<'/api/v1/connectors', 'post'>;
 
 /** A JSON Schema node as the kinds endpoint serves it (TypeBox's output: the fields the form draws). */
@@ -28,7 +30,7 @@ export const STATUS_COLORS: Record<Connector['status'], string> = {
   error: 'red',
 };
 
-export const RUN_COLORS: Record<ConnectorRun['status'], string> = {
+export const RUN_COLORS: Record<RunSummary['status'], string> = {
   queued: 'blue',
   running: 'blue',
   succeeded: 'green',
@@ -37,7 +39,7 @@ export const RUN_COLORS: Record<ConnectorRun['status'], string> = {
 };
 
 /** The counts of a run in one line: what it added, updated, deleted, left alone and failed on. */
-export const countsLabel = (c: ConnectorRun['counts']) =>
+export const countsLabel = (c: RunSummary['counts']) =>
   `${c.seen} seen · ${c.added} added · ${c.updated} updated · ${c.unchanged} unchanged · ${c.deleted} deleted · ${c.failed} failed`;
 
 export const scheduleLabel = (schedule: Connector['schedule']) =>

@@ -24,6 +24,8 @@ const DESCRIBED: Record<EventType, string> = {
   'api_key.created': 'An API key was created',
   'api_key.revoked': 'An API key was revoked',
   'llm.provider.health_changed': "A model provider's health changed",
+  'connector.run.completed': 'A connector finished a sync run',
+  'connector.run.failed': "A connector's sync run failed",
   'endpoint.disabled': 'A webhook endpoint was disabled after failing',
 };
 
