@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { commitOfCheckout, writeToDocs } from './report.js';
 
-const ALL = ['core', 'llm-overhead', 'ingestion', 'chunking', 'search', 'search-dimensions', 'search-live', 'retrieval', 'chat', 'account-timing', 'apps', 'app-data', 'webhooks', 'startup', 'console'];
+const ALL = ['core', 'llm-overhead', 'ingestion', 'chunking', 'search', 'search-dimensions', 'search-live', 'retrieval', 'chat', 'account-timing', 'apps', 'app-data', 'webhooks', 'connectors', 'startup', 'console'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const writeDocs = process.env.BENCH_WRITE_DOCS !== '0';
 // Before any benchmark runs: a table written into the document must not make the next one's tree look changed.
