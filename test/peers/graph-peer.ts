@@ -59,7 +59,7 @@ export interface PeerDrive {
   tokens: Map<string, number>;
 }
 
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   authorization: string | undefined;

@@ -54,19 +54,24 @@ export class EventBus {
    * releases it on rollback.
    */
   async hearBack(channel: string, match: (payload: any) => boolean, timeoutMs: number): Promise<{ heard: Promise<boolean>; cancel: () => void }> {
-    let done: (value: boolean) => void = () => {};
-    const heard = new Promise<boolean>((resolve) => (done = resolve));
-    let timer: NodeJS.Timeout | undefined;
-    const unsubscribe = await this.subscribe(channel, (payload) => {
-      if (match(payload)) finish(true);
-    });
+    let resolve: (value: boolean) => void = () => {};
+    const heard = new Promise<boolean>((r) => (resolve = r));
+    let settled = false;
+    let unsubscribe = () => {};
     const finish = (value: boolean) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       unsubscribe();
-      done(value);
+      resolve(value);
     };
-    timer = setTimeout(() => finish(false), timeoutMs);
+    const timer = setTimeout(() => finish(false), timeoutMs);
     timer.unref();
+    const release = await this.subscribe(channel, (payload) => {
+      if (match(payload)) finish(true);
+    });
+    if (settled) release();
+    else unsubscribe = release;
     return { heard, cancel: () => finish(false) };
   }
 

@@ -2,7 +2,6 @@ import type { BodyOf, ResultOf } from '../api/types';
 
 export type Connector = ResultOf<'/api/v1/connectors/{id}', 'get'>;
 export type ConnectorKindInfo = ResultOf<'/api/v1/connectors/kinds', 'get'>['items'][number];
-export type ConnectorRun = ResultOf<'/api/v1/connectors/{id}/runs/{run_id}', 'get'>;
 /** A run as the history lists it (its per-item errors only on the run's own page). */
 export type RunSummary = ResultOf<'/api/v1/connectors/{id}/runs', 'get'>['items'][number];
 export type ConnectorInput = BodyOf<'/api/v1/connectors', 'post'>;

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { ConfigProblem } from './kind.js';
 
 /** The four ways of naming the drive to sync; a connector uses exactly one. */
-export const DRIVE_SELECTORS = ['site', 'site_id', 'user', 'drive_id'] as const;
+const DRIVE_SELECTORS = ['site', 'site_id', 'user', 'drive_id'] as const;
 
 const Pattern = Type.String({ minLength: 1, maxLength: 200 });
 

@@ -8,7 +8,7 @@ import type { GraphSession } from './sharepoint-graph.js';
  */
 
 /** The driveItem properties the kind reads (learn.microsoft.com/graph/api/resources/driveitem). */
-export interface DriveItemJson {
+interface DriveItemJson {
   id?: unknown;
   name?: unknown;
   size?: unknown;
@@ -38,7 +38,7 @@ export interface Entry {
 
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
-export function entryOf(raw: DriveItemJson): Entry | null {
+function entryOf(raw: DriveItemJson): Entry | null {
   const id = str(raw.id);
   if (!id) return null;
   const isObject = (v: unknown) => v !== undefined && v !== null && typeof v === 'object';

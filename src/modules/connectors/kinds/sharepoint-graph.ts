@@ -10,14 +10,14 @@ import { firstLine, graphErrorOf, readJson, send, type Sender, type Sleep } from
  */
 
 /** Graph's resource: the `.default` scope grants the application permissions the admin consented to. */
-export const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
+const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
 
 type Ctx = ConnectorContext<SharePointConfig, SharePointCredentials>;
 
 /** The identity platform refused the credentials, or could not be reached: the run fails with this message. */
-export class GraphAuthError extends Error {
+class GraphAuthError extends Error {
   override name = 'GraphAuthError';
 }
 

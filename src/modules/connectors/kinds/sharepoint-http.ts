@@ -19,7 +19,7 @@ const THROTTLED = new Set([429, 503]);
 /** Longest single wait, whatever Retry-After says. */
 const MAX_WAIT_MS = 60_000;
 /** Attempts per request, the first included: past them the last answer stands (and the caller fails on it). */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 /** JSON pages (a delta page of 200 items is ~200 KB) are read whole: more than this is not a Graph answer. */
 const MAX_JSON_BYTES = 16 * 1024 * 1024;
 
@@ -41,7 +41,7 @@ export interface Sender {
  * How long Retry-After asks for, in ms: seconds or an HTTP date (RFC 9110 §10.2.3). Without it, 1, 2, 4, 8 s by
  * attempt, as Microsoft recommends an exponential back-off when the header is missing.
  */
-export function retryDelay(header: string | string[] | undefined, attempt: number, now: number): number {
+function retryDelay(header: string | string[] | undefined, attempt: number, now: number): number {
   const value = Array.isArray(header) ? header[0] : header;
   let ms = 1000 * 2 ** (attempt - 1);
   if (value !== undefined && value.trim() !== '') {
