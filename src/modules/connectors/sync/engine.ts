@@ -78,6 +78,8 @@ class SyncRun {
   private readonly now = () => queueNow(this.deps.clock.advancedMs);
   private known = new Map<string, KnownItem>();
   private touches: { externalId: string; url: string | null }[] = [];
+  /** The meta `previous` read for an item this run, as JSON, so an unchanged item whose meta is the same is not rewritten. */
+  private readonly metaRead = new Map<string, string>();
   private readonly cancel = new AbortController();
   private connector!: ConnectorRow;
   private kind!: ConnectorKind;
@@ -153,6 +155,7 @@ class SyncRun {
         if (!known) return null;
         if (!known.hasMeta) return { version: known.version };
         const meta = await this.tenant.run((t) => itemMeta(t, c.id, externalId));
+        if (meta) this.metaRead.set(externalId, JSON.stringify(meta));
         return { version: known.version, ...(meta ? { meta } : {}) };
       },
       cursor: c.cursor ?? null,
@@ -284,7 +287,10 @@ class SyncRun {
     if (!known) return this.onError(externalId, null, 'The source reported an item unchanged that this connector never indexed');
     if (known.lastSeenRunId === this.runId) return;
     known.lastSeenRunId = this.runId;
-    if (meta) await this.tenant.run((t) => setItemMeta(t, this.connector.id, externalId, meta));
+    // A 304's meta is most often what the kind just read (same validators, same links): rewriting it costs a transaction per item.
+    const read = this.metaRead.get(externalId);
+    this.metaRead.delete(externalId);
+    if (meta && JSON.stringify(meta) !== read) await this.tenant.run((t) => setItemMeta(t, this.connector.id, externalId, meta));
     this.touches.push({ externalId, url: null });
     if (this.touches.length >= TOUCH_BATCH) await this.flushTouches();
   }
