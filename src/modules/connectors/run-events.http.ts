@@ -1,7 +1,7 @@
 import type { TenantDb } from '../../platform/db/tenant-db.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { SENT, type HttpExchange } from '../../platform/http/route.js';
-import { openEventStream } from '../../platform/http/sse.js';
+import { streamFollower } from '../../platform/http/sse.js';
 import type { ConnectorsService } from './connectors.service.js';
 import { followConnectorRun } from './run-stream.js';
 
@@ -17,15 +17,6 @@ export async function sendConnectorRunEvents(
   runId: string,
 ): Promise<typeof SENT> {
   const follower = await followConnectorRun(deps, tenant, connectorId, runId);
-  try {
-    const stream = openEventStream(http.reply, {
-      heartbeatMs: deps.heartbeatMs,
-      onHeartbeat: () => void follower.reconcile().catch((err) => http.request.log.warn({ err }, 'connector run stream reconcile failed')),
-    });
-    follower.attach(stream);
-  } catch (error) {
-    follower.cancel();
-    throw error;
-  }
+  streamFollower(http.reply, follower, { heartbeatMs: deps.heartbeatMs, onReconcileError: (err) => http.request.log.warn({ err }, 'connector run stream reconcile failed') });
   return SENT;
 }

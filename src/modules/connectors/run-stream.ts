@@ -1,25 +1,11 @@
 import type { TenantDb } from '../../platform/db/tenant-db.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { AppError } from '../../platform/http/errors.js';
+import type { EventStream, StreamFollower } from '../../platform/http/sse.js';
 import { DOCUMENT_EVENTS_CHANNEL, type DocumentStatusEvent } from '../documents/index.js';
 import { isTerminalRun, type PresentedRun } from './connectors.present.js';
 import type { ConnectorsService } from './connectors.service.js';
 import { RUN_EVENTS_CHANNEL, type RunEvent } from './sync/run-events.js';
-
-/** Where a followed run writes its events (an SSE stream over HTTP). */
-interface RunEventSink {
-  send(event: string, data: unknown): boolean;
-  close(): void;
-  onClose(fn: () => void): void;
-  readonly closed: boolean;
-}
-
-export interface RunFollower {
-  attach(sink: RunEventSink): void;
-  /** Re-reads the run (heartbeat): catches an end whose notification was missed. */
-  reconcile(): Promise<void>;
-  cancel(): void;
-}
 
 /**
  * Following one connector run: `item` for each item the run records (from the moment the stream opens), `document`
@@ -32,8 +18,8 @@ export async function followConnectorRun(
   tenant: TenantDb,
   connectorId: string,
   runId: string,
-): Promise<RunFollower> {
-  let sink: RunEventSink | null = null;
+): Promise<StreamFollower> {
+  let sink: EventStream | null = null;
   let finished = false;
   const documents = new Set<string>();
   const early: { event: string; data: unknown }[] = [];

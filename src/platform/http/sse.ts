@@ -22,6 +22,29 @@ export interface EventStreamOptions {
   retryMs?: number;
 }
 
+/** What follows one thing (a run) and writes it to an event stream once the stream is open. */
+export interface StreamFollower {
+  attach(stream: EventStream): void;
+  /** Re-reads what it follows (at each heartbeat): catches up with a missed notification. */
+  reconcile(): Promise<void>;
+  /** Drops its subscriptions when the stream never opened. */
+  cancel(): void;
+}
+
+/**
+ * Opens the event stream of a follower that was subscribed and read before the response starts (so that a 404 is
+ * still a plain JSON error); each heartbeat reconciles it.
+ */
+export function streamFollower(reply: FastifyReply, follower: StreamFollower, options: { heartbeatMs: number; onReconcileError(err: unknown): void }): void {
+  try {
+    const stream = openEventStream(reply, { heartbeatMs: options.heartbeatMs, onHeartbeat: () => void follower.reconcile().catch(options.onReconcileError) });
+    follower.attach(stream);
+  } catch (error) {
+    follower.cancel();
+    throw error;
+  }
+}
+
 // Open streams per app, so that closing the app ends them instead of waiting on them forever.
 const openStreams = new WeakMap<object, Set<EventStream>>();
 

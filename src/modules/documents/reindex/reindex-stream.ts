@@ -1,33 +1,18 @@
 import type { TenantDb } from '../../../platform/db/tenant-db.js';
 import type { EventBus } from '../../../platform/events/bus.js';
 import { AppError } from '../../../platform/http/errors.js';
+import type { EventStream, StreamFollower } from '../../../platform/http/sse.js';
 import { isTerminalRun, presentRun, type PresentedRun } from './reindex.present.js';
 import { REINDEX_EVENTS_CHANNEL, type ReindexRunEvent, type ReindexService } from './reindex.service.js';
-
-/** Where a followed run writes its events (an SSE stream over HTTP). */
-interface RunEventSink {
-  send(event: string, data: unknown): boolean;
-  close(): void;
-  onClose(fn: () => void): void;
-  readonly closed: boolean;
-}
-
-export interface RunFollower {
-  /** Writes `progress` now and at every change, then `done` with the terminal run, and closes the sink. */
-  attach(sink: RunEventSink): void;
-  /** Re-reads the run (heartbeat): catches up with a missed notification. */
-  reconcile(): Promise<void>;
-  /** Drops the subscription when the stream never opened. */
-  cancel(): void;
-}
 
 /**
  * Following one run. Subscribed before the first read, so no change falls between the two; every notification
  * re-reads the row (a notification only says "it changed"), and an unchanged row is not sent again.
- * Another tenant's run, or none, is a 404 before the stream opens.
+ * Once attached it writes `progress` now and at every change, then `done` with the terminal run, and closes the
+ * stream. Another tenant's run, or none, is a 404 before the stream opens.
  */
-export async function followRun(deps: { bus: EventBus; runs: Pick<ReindexService, 'find'> }, tenant: TenantDb, runId: string): Promise<RunFollower> {
-  let sink: RunEventSink | null = null;
+export async function followRun(deps: { bus: EventBus; runs: Pick<ReindexService, 'find'> }, tenant: TenantDb, runId: string): Promise<StreamFollower> {
+  let sink: EventStream | null = null;
   let finished = false;
   let last = '';
   let reading = Promise.resolve();
