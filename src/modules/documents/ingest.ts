@@ -71,6 +71,16 @@ export function normalizeTags(tags: readonly string[]): { tags: string[] } | { e
   return { tags: out };
 }
 
+/** A document's columns that describe its content, as an accepted file gives them. */
+const contentOf = (accepted: AcceptedFile) => ({
+  filename: accepted.filename,
+  format: accepted.format,
+  mimeType: accepted.mimeType,
+  sizeBytes: accepted.size,
+  sha256: accepted.sha256,
+  blobKey: accepted.blobKey,
+});
+
 /**
  * Accepting a file: format from magic bytes and extension, size limit, tenant-owned memory/folder, blob
  * streamed from the spooled file to the store under a generated key of the tenant, then the document
@@ -131,12 +141,7 @@ export function createIngestService(deps: IngestDeps) {
     if (opts.memoryId && !(await memoryExists(t, opts.memoryId))) throw new AppError('memory_not_found');
     if (opts.folderId && !(await folderExists(t, opts.folderId))) throw new AppError('folder_not_found');
     const born = await insertDocument(t, {
-      filename: accepted.filename,
-      format: accepted.format,
-      mimeType: accepted.mimeType,
-      sizeBytes: accepted.size,
-      sha256: accepted.sha256,
-      blobKey: accepted.blobKey,
+      ...contentOf(accepted),
       memoryId: opts.memoryId ?? null,
       folderId: opts.folderId ?? null,
       batchId: opts.batchId ?? null,
@@ -161,14 +166,7 @@ export function createIngestService(deps: IngestDeps) {
   async function replaceAccepted(t: TenantTx, documentId: string, accepted: AcceptedFile): Promise<{ document: DocumentRow; afterCommit: () => Promise<void> } | null> {
     const before = await findDocument(t, documentId, true);
     if (!before) return null;
-    const changed = (await updateDocument(t, documentId, {
-      filename: accepted.filename,
-      format: accepted.format,
-      mimeType: accepted.mimeType,
-      sizeBytes: accepted.size,
-      sha256: accepted.sha256,
-      blobKey: accepted.blobKey,
-    }))!;
+    const changed = (await updateDocument(t, documentId, contentOf(accepted)))!;
     const { document } = await deps.scheduler.scheduleIndexing(t, changed, 'connector');
     return { document, afterCommit: () => blobs.delete(before.blobKey).catch(() => {}) };
   }
