@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Center, Loader } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Stack } from '@mantine/core';
+import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 
 /** Loading, error and empty states of a list, the same on every page; `children` renders the data. */
@@ -27,4 +28,28 @@ export function QueryState<T>({
   }
   if (isEmpty(query.data)) return <Alert color="gray">{empty}</Alert>;
   return <>{children(query.data)}</>;
+}
+
+/** The way back from one thing's page to its list. */
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      ← {label}
+    </Anchor>
+  );
+}
+
+/** One thing's page before it has its data: the error under the way back, or a loader. */
+export function ItemPending({ query, back, what }: { query: UseQueryResult<unknown>; back: ReactNode; what: string }) {
+  if (query.error) {
+    return (
+      <Stack>
+        {back}
+        <Alert color="red" role="alert">
+          {query.error.message}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <Loader role="status" aria-label={`Loading ${what}`} />;
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Checkbox, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { api, call } from '../api/client';
 import { allows, useMe } from '../api/me';
 import { ConfirmButton } from '../components/Confirm';
+import { BackLink, ItemPending } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
 import { ConnectorModal } from './ConnectorModal';
 import { ConnectorRuns } from './ConnectorRuns';
@@ -52,22 +53,8 @@ export function ConnectorPage() {
     onError: notifyError,
   });
 
-  const back = (
-    <Anchor component={Link} to="/connectors" size="sm">
-      ← Connectors
-    </Anchor>
-  );
-  if (connector.error) {
-    return (
-      <Stack>
-        {back}
-        <Alert color="red" role="alert">
-          {connector.error.message}
-        </Alert>
-      </Stack>
-    );
-  }
-  if (connector.isPending) return <Loader role="status" aria-label="Loading the connector" />;
+  const back = <BackLink to="/connectors" label="Connectors" />;
+  if (!connector.data) return <ItemPending query={connector} back={back} what="the connector" />;
   const c = connector.data;
   const busy = c.status === 'queued' || c.status === 'running';
   return (

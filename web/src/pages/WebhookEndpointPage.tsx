@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { api, call } from '../api/client';
 import { ConfirmButton } from '../components/Confirm';
+import { BackLink, ItemPending } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { SigningSecretModal, WebhookEndpointModal, type ShownSecret } from './WebhookEndpointModal';
@@ -56,20 +57,8 @@ export function WebhookEndpointPage() {
     onError: notifyError,
   });
 
-  const back = (
-    <Anchor component={Link} to="/webhooks" size="sm">
-      ← Webhooks
-    </Anchor>
-  );
-  if (endpoint.error) {
-    return (
-      <Stack>
-        {back}
-        <Alert color="red" role="alert">{endpoint.error.message}</Alert>
-      </Stack>
-    );
-  }
-  if (endpoint.isPending) return <Loader role="status" aria-label="Loading the endpoint" />;
+  const back = <BackLink to="/webhooks" label="Webhooks" />;
+  if (!endpoint.data) return <ItemPending query={endpoint} back={back} what="the endpoint" />;
   const e = endpoint.data;
   return (
     <>
