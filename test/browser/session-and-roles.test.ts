@@ -77,8 +77,8 @@ describe.skipIf(browserSkipReason)('console session and roles in Chromium', () =
     await page.context().close();
   });
 
-  const ALLOWED = ['Documents', 'Ask', 'Feedback', 'Memories and folders', 'Models'];
-  const HEADINGS = ['Documents', 'Ask your documents', 'Answer feedback', 'Memories and folders', 'Language models'];
+  const ALLOWED = ['Documents', 'Ask', 'Feedback', 'Memories and folders', 'Connectors', 'Models'];
+  const HEADINGS = ['Documents', 'Ask your documents', 'Answer feedback', 'Memories and folders', 'Connectors', 'Language models'];
 
   for (const role of ['member', 'viewer'] as const) {
     it(`a ${role} sees only the sections the role opens, is told "not allowed" elsewhere, and no request is refused`, async () => {
