@@ -104,7 +104,9 @@ async function upload(tenant: TestTenant, count: number, from: number): Promise<
   return ids;
 }
 const inTenant = <T>(tenant: TestTenant, fn: (tx: Tx) => Promise<T>) => t.service.ctx.db.tenant(tenant.tenantId, fn);
-const ownGraphs = async () => (await t.service.ctx.db.maintain(listGraphs))?.own.map((g) => g.name).sort();
+/** The own graphs, listed once the service's own maintenance (every 500 ms) is not holding the maintenance lock. */
+const ownGraphs = () =>
+  eventually('the own graphs listed', async () => (await t.service.ctx.db.maintain(listGraphs))?.own.map((g) => g.name).sort(), (names) => names !== undefined);
 /** One maintenance run of the task (retried while another run holds the lock). */
 const runTask = (maxGraphs = MAX_GRAPHS) =>
   eventually('a maintenance run of the own-graphs task', () => t.service.ctx.db.maintain((run) => ownGraphsTask({ minChunks: MIN_CHUNKS, maxGraphs })(run, t.service.ctx.db.kind)), (done) => done !== null);
@@ -167,8 +169,10 @@ describe('own graphs on the database', () => {
     const smallName = ownGraphName(small.tenantId, model.dimensions);
     const smallerName = ownGraphName(smaller.tenantId, model.dimensions);
     expect(await runTask(2)).toEqual([expect.stringMatching(new RegExp(`^built ${smallerName} `))]);
-    expect(await ownGraphs()).toEqual([smallName, smallerName].sort());
-    expect(await runTask(1)).toEqual([`dropped ${smallerName}`]);
+    // From here the service's own maintenance (every 500 ms, bound 1) may run this task first and drop the graph
+    // itself (CI saw it once): whichever run drops it, it is this task at the lower bound that does.
+    const dropped = await runTask(1);
+    expect((dropped ?? []).filter((line) => line !== `dropped ${smallerName}`)).toEqual([]);
     expect(await ownGraphs()).toEqual([smallName]);
   });
 
