@@ -225,10 +225,11 @@ class SyncRun {
     if (known && known.version === item.version && known.documentId) {
       this.touches.push({ externalId: item.externalId, url: item.url });
       known.lastSeenRunId = this.runId;
-      if (item.meta) await this.tenant.run((t) => setItemMeta(t, this.connector.id, item.externalId, item.meta!));
+      await this.keepMeta(item.externalId, item.meta);
       if (this.touches.length >= TOUCH_BATCH) await this.flushTouches();
       return;
     }
+    this.metaRead.delete(item.externalId); // the item's record is rewritten whole below
     await this.flushTouches();
     let spooled: Awaited<ReturnType<typeof spoolItem>> | null = null;
     let accepted: AcceptedFile | null = null;
@@ -287,12 +288,19 @@ class SyncRun {
     if (!known) return this.onError(externalId, null, 'The source reported an item unchanged that this connector never indexed');
     if (known.lastSeenRunId === this.runId) return;
     known.lastSeenRunId = this.runId;
-    // A 304's meta is most often what the kind just read (same validators, same links): rewriting it costs a transaction per item.
+    await this.keepMeta(externalId, meta);
+    this.touches.push({ externalId, url: null });
+    if (this.touches.length >= TOUCH_BATCH) await this.flushTouches();
+  }
+
+  /**
+   * An unchanged item's meta, written only when it differs from what `previous` read: most often it is the same
+   * (same validators, same links), and rewriting it costs a transaction per item.
+   */
+  private async keepMeta(externalId: string, meta: Record<string, unknown> | undefined): Promise<void> {
     const read = this.metaRead.get(externalId);
     this.metaRead.delete(externalId);
     if (meta && JSON.stringify(meta) !== read) await this.tenant.run((t) => setItemMeta(t, this.connector.id, externalId, meta));
-    this.touches.push({ externalId, url: null });
-    if (this.touches.length >= TOUCH_BATCH) await this.flushTouches();
   }
 
   /** Unchanged items, recorded as seen by this run in one transaction (with their counts and stream events). */
