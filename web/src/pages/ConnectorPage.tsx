@@ -7,22 +7,11 @@ import { allows, useMe } from '../api/me';
 import { ConfirmButton } from '../components/Confirm';
 import { BackLink, ItemPending } from '../components/States';
 import { notifyDone, notifyError } from '../components/notify';
+import { useAction } from '../components/queries';
 import { ConnectorModal } from './ConnectorModal';
 import { ConnectorRuns } from './ConnectorRuns';
 import { STATUS_COLORS, scheduleLabel } from './connector-types';
 import { when } from './webhook-types';
-
-/** A button's request on the connector: notified either way, and the connector, the list and its runs reloaded. */
-function useConnectorAction(run: () => Promise<unknown>, done: string, refresh: () => Promise<unknown>) {
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => {
-      notifyDone(done);
-      return refresh();
-    },
-    onError: notifyError,
-  });
-}
 
 /** One connector: its state, the changes its admins make, run now / pause / resume, live progress and run history. */
 export function ConnectorPage() {
@@ -39,10 +28,12 @@ export function ConnectorPage() {
     queryFn: () => call(api.GET('/api/v1/connectors/{id}', { params: { path } })),
     refetchInterval: (q) => (q.state.data && (q.state.data.status === 'queued' || q.state.data.status === 'running') ? 2000 : false),
   });
-  const refresh = () => Promise.all([queries.invalidateQueries({ queryKey: ['connector', connectorId] }), queries.invalidateQueries({ queryKey: ['connectors'] }), queries.invalidateQueries({ queryKey: ['connector-runs', connectorId] })]);
-  const sync = useConnectorAction(() => call(api.POST('/api/v1/connectors/{id}/sync', { params: { path } })), 'A run was started.', refresh);
-  const pause = useConnectorAction(() => call(api.POST('/api/v1/connectors/{id}/pause', { params: { path } })), 'Paused: no run is scheduled until you resume it.', refresh);
-  const resume = useConnectorAction(() => call(api.POST('/api/v1/connectors/{id}/resume', { params: { path } })), 'Resumed: it syncs on its schedule again.', refresh);
+  
+  const touched = [['connector', connectorId], ['connectors'], ['connector-runs', connectorId]];
+  const refresh = () => Promise.all(touched.map((queryKey) => queries.invalidateQueries({ queryKey })));
+  const sync = useAction({ run: () => call(api.POST('/api/v1/connectors/{id}/sync', { params: { path } })), invalidates: touched, done: 'A run was started.' });
+  const pause = useAction({ run: () => call(api.POST('/api/v1/connectors/{id}/pause', { params: { path } })), invalidates: touched, done: 'Paused: no run is scheduled until you resume it.' });
+  const resume = useAction({ run: () => call(api.POST('/api/v1/connectors/{id}/resume', { params: { path } })), invalidates: touched, done: 'Resumed: it syncs on its schedule again.' });
   const remove = useMutation({
     mutationFn: () => call(api.DELETE('/api/v1/connectors/{id}', { params: { path, query: { keep_documents: keepDocuments } } })),
     onSuccess: async () => {
